@@ -5,16 +5,31 @@ let package = Package(
   name: "CodableResilience",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
   products: [
-    .library(name: "CodableResilience", targets: ["CodableResilience"])
+    .library(name: "CodableResilience", targets: ["CodableResilience"]),
+    .library(name: "DecodeCheck", targets: ["DecodeCheck"]),
+    .executable(name: "decode-check", targets: ["decode-check"]),
   ],
   targets: [
     .target(name: "CodableResilience"),
+
     // The invented "Hearth" holiday-rental API that the fixtures, tests and decode-check use.
     .target(name: "SampleAPI", dependencies: ["CodableResilience"]),
-    .testTarget(
-      name: "CodableResilienceTests",
-      dependencies: ["CodableResilience", "SampleAPI"]
+
+    // Validating captured payloads against model types: the library and the bundled command.
+    .target(name: "DecodeCheck", dependencies: ["CodableResilience"]),
+    .executableTarget(name: "decode-check", dependencies: ["DecodeCheck", "SampleAPI"]),
+
+    // `swift run -c release resilience-benchmark`. The models sit in their own module, as an
+    // app's do, so the figures include the cost of crossing a module boundary.
+    .target(name: "BenchmarkModels", dependencies: ["CodableResilience"]),
+    .executableTarget(
+      name: "resilience-benchmark",
+      dependencies: ["BenchmarkModels", "CodableResilience", "DecodeCheck", "SampleAPI"]
     ),
+
+    .testTarget(name: "CodableResilienceTests", dependencies: ["CodableResilience"]),
+    .testTarget(name: "SampleAPITests", dependencies: ["CodableResilience", "SampleAPI"]),
+    .testTarget(name: "DecodeCheckTests", dependencies: ["DecodeCheck", "SampleAPI"]),
   ],
   swiftLanguageModes: [.v6]
 )

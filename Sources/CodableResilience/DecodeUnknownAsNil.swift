@@ -1,0 +1,203 @@
+/// An optional enum property that decodes an unknown raw value, `null` and a missing key as
+/// `nil`, and writes back exactly what it read.
+///
+/// ```swift
+/// enum Heating: String, Codable { case gas, electric }
+///
+/// struct Listing: Codable {
+///   @DecodeUnknownAsNil var heating: Heating?
+/// }
+///
+/// // {"heating": "geothermal"} decodes with heating == nil ...
+/// // ... and encodes back to {"heating": "geothermal"}.
+/// ```
+///
+/// The wrapper keeps what the payload held, so a decode–encode round trip loses nothing:
+/// a missing key stays missing, `null` stays `null`, and an unknown raw value is written back
+/// unchanged (see ``unknownRawValue``). Assigning ``wrappedValue`` replaces what was kept;
+/// assigning `nil` writes no value for the key.
+///
+/// A value of the wrong JSON type (`42` where the raw value is a `String`) still throws a
+/// `DecodingError`: that is a broken payload, not a new case.
+///
+/// It also works outside keyed containers, as an array element or a top-level value
+/// (`[DecodeUnknownAsNil<Heating>]`), and through any `Decoder` (JSON, property lists …).
+/// There, a `nil` assigned in code is written as `null`, since an element cannot be absent.
+///
+/// Unknown values are reported to the decoder's ``UnknownValueHandler``; missing keys and
+/// `null` are not.
+@propertyWrapper
+public struct DecodeUnknownAsNil<Enum: RawRepresentable> {
+  /// What the payload held for this property.
+  @usableFromInline
+  enum Storage {
+    /// No key in the payload, or `nil` assigned in code.
+    case absent
+    /// An explicit `null`.
+    case null
+    /// A raw value the enum knows.
+    case known(Enum)
+    /// A raw value the enum does not know, kept to be written back.
+    case unknown(Enum.RawValue)
+  }
+
+  @usableFromInline
+  var storage: Storage
+
+  @inlinable
+  init(storage: Storage) {
+    self.storage = storage
+  }
+
+  /// Creates the wrapper around a value; `nil` is written as no value.
+  ///
+  /// ```swift
+  /// @DecodeUnknownAsNil var heating: Heating? = .gas
+  /// ```
+  @inlinable
+  public init(wrappedValue: Enum?) {
+    storage = wrappedValue.map(Storage.known) ?? .absent
+  }
+
+  /// The decoded case, or `nil` for an unknown raw value, `null` or a missing key.
+  ///
+  /// Setting it replaces whatever the payload held.
+  @inlinable
+  public var wrappedValue: Enum? {
+    get {
+      if case .known(let value) = storage { return value }
+      return nil
+    }
+    set {
+      storage = newValue.map(Storage.known) ?? .absent
+    }
+  }
+
+  /// The wrapper itself, so `$heating.unknownRawValue` reads what was kept.
+  public var projectedValue: DecodeUnknownAsNil<Enum> {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// The raw value the payload held when the enum did not know it; `nil` otherwise.
+  ///
+  /// ```swift
+  /// if listing.heating == nil, let raw = listing.$heating.unknownRawValue {
+  ///   print("server sent a heating type this build does not know: \(raw)")
+  /// }
+  /// ```
+  public var unknownRawValue: Enum.RawValue? {
+    if case .unknown(let rawValue) = storage { return rawValue }
+    return nil
+  }
+}
+
+// MARK: - Conditional Conformances
+
+extension DecodeUnknownAsNil: Sendable where Enum: Sendable, Enum.RawValue: Sendable {}
+extension DecodeUnknownAsNil.Storage: Sendable where Enum: Sendable, Enum.RawValue: Sendable {}
+
+/// Two wrappers are equal when they hold the same case, or the same unknown raw value.
+///
+/// A missing key and `null` both mean "no value" and compare equal, although each is
+/// written back as it was read.
+extension DecodeUnknownAsNil: Equatable where Enum: Equatable, Enum.RawValue: Equatable {
+  /// Whether both hold the same case, or the same unknown raw value.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue && lhs.unknownRawValue == rhs.unknownRawValue
+  }
+}
+
+extension DecodeUnknownAsNil: Hashable where Enum: Hashable, Enum.RawValue: Hashable {
+  /// Hashes what equality compares: the case and the unknown raw value.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+    hasher.combine(unknownRawValue)
+  }
+}
+
+extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
+  /// Decodes `null` or a raw value; an unknown raw value is kept and reported.
+  ///
+  /// ```swift
+  /// let fuels = try JSONDecoder().decode(
+  ///   [DecodeUnknownAsNil<Heating>].self, from: Data(#"["gas", null, "geothermal"]"#.utf8))
+  /// // wrapped values: [.gas, nil, nil]
+  /// ```
+  @inlinable
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      storage = .null
+      return
+    }
+    let rawValue = try container.decodeRawValue(Enum.RawValue.self)
+    if let value = Enum(rawValue: rawValue) {
+      storage = .known(value)
+    } else {
+      try decoder.reportUnknownValue(of: Enum.self, rawValue: rawValue)
+      storage = .unknown(rawValue)
+    }
+  }
+}
+
+extension DecodeUnknownAsNil: Encodable where Enum.RawValue: Encodable {
+  /// Writes what was read: the case's raw value, the kept unknown raw value, or `null`.
+  ///
+  /// Outside a keyed container a missing value cannot be expressed, so it is written as
+  /// `null`. As a property, the `KeyedEncodingContainer` overload omits the key instead.
+  @inlinable
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch storage {
+    case .absent, .null: try container.encodeNil()
+    case .known(let value): try container.encode(value.rawValue)
+    case .unknown(let rawValue): try container.encode(rawValue)
+    }
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a ``DecodeUnknownAsNil`` property, so that a missing key is `nil` instead of
+  /// the `keyNotFound` error synthesized `Codable` would throw, and is remembered as missing.
+  ///
+  /// Synthesized `init(from:)` calls it for every `@DecodeUnknownAsNil` property; a
+  /// hand-written one calls it the same way:
+  ///
+  /// ```swift
+  /// _heating = try container.decode(DecodeUnknownAsNil<Heating>.self, forKey: .heating)
+  /// ```
+  @inlinable
+  public func decode<Enum>(
+    _ type: DecodeUnknownAsNil<Enum>.Type,
+    forKey key: Key
+  ) throws -> DecodeUnknownAsNil<Enum> where Enum.RawValue: Decodable {
+    if let value = try decodeIfPresent(type, forKey: key) {
+      return value
+    }
+    return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes a ``DecodeUnknownAsNil`` property as it was read: no key when it was missing
+  /// (or set to `nil`), `null` when it was `null`, the raw value otherwise.
+  ///
+  /// Synthesized `encode(to:)` calls it for every `@DecodeUnknownAsNil` property:
+  ///
+  /// ```swift
+  /// try container.encode(_heating, forKey: .heating)
+  /// ```
+  @inlinable
+  public mutating func encode<Enum>(
+    _ value: DecodeUnknownAsNil<Enum>,
+    forKey key: Key
+  ) throws where Enum.RawValue: Encodable {
+    switch value.storage {
+    case .absent: break
+    case .null: try encodeNil(forKey: key)
+    case .known(let known): try encode(known.rawValue, forKey: key)
+    case .unknown(let rawValue): try encode(rawValue, forKey: key)
+    }
+  }
+}

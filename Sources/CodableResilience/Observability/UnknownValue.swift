@@ -1,0 +1,174 @@
+/// A value that a decoded type did not recognise, with where it was found.
+///
+/// Every tool in the package reports one to the decoder's ``UnknownValueHandler`` when it
+/// meets a raw value outside its known cases:
+///
+/// ```swift
+/// let (page, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
+///   ListingPage.self, from: data)
+/// for value in unknownValues {
+///   print(value)  // unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin
+/// }
+/// ```
+public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
+  /// The name of the type that did not recognise the value, such as `"ListingKind"`.
+  public var typeName: String
+
+  /// The raw value as text: `"castle"` for a string, `"7"` for a number.
+  public var rawValue: String
+
+  /// Where the value sits in the payload, as the decoder's coding path.
+  public var codingPath: [PathComponent]
+
+  /// The values the type knows, as text, when it can list them: the cases of a
+  /// `CaseIterable` enum (without `unknown`), or ``ExtensibleEnum/knownValues``.
+  /// `nil` when the type cannot list them.
+  public var knownValues: [String]?
+
+  /// Creates an unknown value from a decoder's coding path.
+  ///
+  /// ```swift
+  /// let value = UnknownValue(
+  ///   typeName: "ListingKind", rawValue: "castle",
+  ///   codingPath: decoder.codingPath, knownValues: ["house", "flat"])
+  /// ```
+  public init(
+    typeName: String,
+    rawValue: String,
+    codingPath: [any CodingKey],
+    knownValues: [String]? = nil
+  ) {
+    self.typeName = typeName
+    self.rawValue = rawValue
+    self.codingPath = codingPath.map(PathComponent.init)
+    self.knownValues = knownValues
+  }
+
+  /// The JSONPath-style text of ``codingPath``: `$.listings[1].kind`, `$[0]` for an element
+  /// of a top-level array, `$.byName["odd key"]` for a key that is not a plain identifier.
+  public var path: String {
+    PathComponent.jsonPath(codingPath)
+  }
+
+  /// One line naming the type, the raw value, the path and the known values.
+  ///
+  /// `unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin`
+  public var description: String {
+    var text = "unknown \(typeName) value \(quoted(rawValue)) at \(path)"
+    if let knownValues, !knownValues.isEmpty {
+      text += "; known: " + knownValues.joined(separator: ", ")
+    }
+    return text
+  }
+}
+
+extension UnknownValue {
+  /// One step of a coding path: a key of an object or an index into an array.
+  ///
+  /// It is itself a `CodingKey`, so a path of these can be handed to a `DecodingError`:
+  ///
+  /// ```swift
+  /// let context = DecodingError.Context(
+  ///   codingPath: unknownValue.codingPath, debugDescription: "…")
+  /// ```
+  public enum PathComponent: CodingKey, Sendable, Hashable, CustomStringConvertible {
+    /// A key of an object.
+    case key(String)
+    /// A position in an array.
+    case index(Int)
+
+    /// Classifies a decoder's coding key.
+    ///
+    /// Decoders name array positions with keys whose `intValue` is the index and whose
+    /// `stringValue` is `"Index N"`; every other key is an object key (including the
+    /// numeric keys of an `[Int: Value]` dictionary, whose `stringValue` is the number).
+    public init(_ key: any CodingKey) {
+      if let component = key as? PathComponent {
+        self = component
+      } else if let index = key.intValue, key.stringValue == "Index \(index)" {
+        self = .index(index)
+      } else {
+        self = .key(key.stringValue)
+      }
+    }
+
+    /// The key's text, or `"Index N"` for an array position, as decoders name them.
+    public var stringValue: String {
+      switch self {
+      case .key(let key): key
+      case .index(let index): "Index \(index)"
+      }
+    }
+
+    /// The position for an array index, `nil` for an object key.
+    public var intValue: Int? {
+      if case .index(let index) = self { return index }
+      return nil
+    }
+
+    /// Creates an object key.
+    public init(stringValue: String) {
+      self = .key(stringValue)
+    }
+
+    /// Creates an array index.
+    public init(intValue: Int) {
+      self = .index(intValue)
+    }
+
+    /// The component as it appears in a JSONPath: `.name`, `["odd key"]` or `[3]`.
+    public var description: String {
+      switch self {
+      case .index(let index):
+        return "[\(index)]"
+      case .key(let key):
+        return isPlainIdentifier(key) ? ".\(key)" : "[\(quoted(key))]"
+      }
+    }
+
+    /// The JSONPath-style text of a coding path, starting at `$` for the payload's root.
+    ///
+    /// ```swift
+    /// UnknownValue.PathComponent.jsonPath([.key("units"), .index(1), .key("kind")])
+    /// // "$.units[1].kind"
+    /// ```
+    public static func jsonPath(_ codingPath: [any CodingKey]) -> String {
+      codingPath.reduce(into: "$") { text, key in
+        text += PathComponent(key).description
+      }
+    }
+  }
+}
+
+/// Whether a key can follow a dot in a JSONPath: a letter or underscore, then letters,
+/// digits or underscores (ASCII only, so the path reads the same everywhere).
+private func isPlainIdentifier(_ key: String) -> Bool {
+  guard let first = key.utf8.first, isLetterOrUnderscore(first) else { return false }
+  return key.utf8.allSatisfy { isLetterOrUnderscore($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+}
+
+private func isLetterOrUnderscore(_ byte: UInt8) -> Bool {
+  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    || byte == UInt8(ascii: "_")
+}
+
+/// A string in double quotes, with quotes, backslashes and control characters escaped as
+/// JSON escapes them, so the text can be pasted into a JSONPath or a JSON string.
+func quoted(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A thread-safe list of the unknown values reported while decoding, for tests and tools.
+///
+/// One collector can be shared by many concurrent decodes; no report is lost.
+///
+/// ```swift
+/// let collector = UnknownValueCollector()
+/// let decoder = JSONDecoder()
+/// decoder.unknownValueHandler = .collect(into: collector)
+/// _ = try decoder.decode(ListingPage.self, from: data)
+/// #expect(collector.values.map(\.rawValue) == ["castle"])
+/// ```
+public final class UnknownValueCollector: @unchecked Sendable {
+  // `@unchecked` because every access to `collected` holds `lock`.
+  private let lock = NSLock()
+  private var collected: [UnknownValue] = []
+
+  /// Creates an empty collector.
+  public init() {}
+
+  /// The values reported so far, in the order they were reported.
+  public var values: [UnknownValue] {
+    lock.withLock { collected }
+  }
+
+  /// A handler that appends every unknown value to this collector.
+  ///
+  /// ```swift
+  /// decoder.userInfo[.unknownValueHandler] = collector.handler
+  /// ```
+  public var handler: UnknownValueHandler {
+    .collect(into: self)
+  }
+
+  /// Adds a value, as the collector's handler does.
+  public func append(_ value: UnknownValue) {
+    lock.withLock { collected.append(value) }
+  }
+
+  /// Returns the values reported so far and empties the collector.
+  ///
+  /// ```swift
+  /// let seen = collector.removeAll()
+  /// ```
+  @discardableResult
+  public func removeAll() -> [UnknownValue] {
+    lock.withLock {
+      defer { collected.removeAll() }
+      return collected
+    }
+  }
+}

@@ -1,0 +1,125 @@
+/// What decoding does with each ``UnknownValue`` it meets.
+///
+/// A handler is a plain value holding one closure. It reaches decoding through the
+/// decoder's `userInfo` under ``Swift/CodingUserInfoKey/unknownValueHandler``, so the same
+/// models can be lenient in the app and strict in CI:
+///
+/// ```swift
+/// // In the app: keep decoding, tell the team.
+/// decoder.unknownValueHandler = .report { value in
+///   logger.warning("\(value)")
+/// }
+///
+/// // In CI: fail on the first value the models do not know.
+/// decoder.unknownValueHandler = .strict
+/// ```
+///
+/// Without a handler, decoding behaves as ``ignore``.
+public struct UnknownValueHandler: Sendable {
+  /// The closure called with every unknown value. Throwing from it fails the decode
+  /// with the thrown error.
+  public let handle: @Sendable (UnknownValue) throws -> Void
+
+  /// Creates a handler from a closure.
+  ///
+  /// ```swift
+  /// let failOnCurrency = UnknownValueHandler { value in
+  ///   if value.typeName == "Currency" { throw UnknownValueError(unknownValue: value) }
+  /// }
+  /// ```
+  public init(_ handle: @escaping @Sendable (UnknownValue) throws -> Void) {
+    self.handle = handle
+  }
+
+  /// Decodes unknown values leniently and reports them nowhere. The behaviour when no
+  /// handler is installed.
+  ///
+  /// ```swift
+  /// decoder.unknownValueHandler = .ignore
+  /// ```
+  public static let ignore = UnknownValueHandler { _ in }
+
+  /// Fails decoding at the first unknown value.
+  ///
+  /// The thrown error is `DecodingError.dataCorrupted` whose context's `codingPath` is the
+  /// path of the unknown value, whose `debugDescription` names the raw value, the type and
+  /// the known values, and whose `underlyingError` is an ``UnknownValueError`` carrying the
+  /// ``UnknownValue``.
+  ///
+  /// ```swift
+  /// decoder.unknownValueHandler = .strict
+  /// do { _ = try decoder.decode(ListingPage.self, from: data) } catch let error as DecodingError {
+  ///   // dataCorrupted at $.listings[1].kind:
+  ///   // unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin
+  /// }
+  /// ```
+  public static let strict = UnknownValueHandler { value in
+    throw DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: value.codingPath,
+        debugDescription: value.description,
+        underlyingError: UnknownValueError(unknownValue: value)
+      )
+    )
+  }
+
+  /// Decodes leniently and passes every unknown value to `body`, for logging or metrics.
+  ///
+  /// ```swift
+  /// decoder.unknownValueHandler = .report { value in
+  ///   analytics.track("unknown_enum_value", ["type": value.typeName, "path": value.path])
+  /// }
+  /// ```
+  public static func report(_ body: @escaping @Sendable (UnknownValue) -> Void) -> Self {
+    UnknownValueHandler { value in body(value) }
+  }
+
+  /// Decodes leniently and appends every unknown value to `collector`.
+  ///
+  /// ```swift
+  /// let collector = UnknownValueCollector()
+  /// decoder.unknownValueHandler = .collect(into: collector)
+  /// _ = try decoder.decode(ListingPage.self, from: data)
+  /// #expect(collector.values.map(\.path) == ["$.listings[1].kind"])
+  /// ```
+  public static func collect(into collector: UnknownValueCollector) -> Self {
+    UnknownValueHandler { value in collector.append(value) }
+  }
+
+  /// A handler that calls this one and then `next`, stopping at the first that throws.
+  ///
+  /// ```swift
+  /// decoder.unknownValueHandler = .collect(into: collector).followed(by: .strict)
+  /// ```
+  public func followed(by next: UnknownValueHandler) -> UnknownValueHandler {
+    let first = self.handle
+    let second = next.handle
+    return UnknownValueHandler { value in
+      try first(value)
+      try second(value)
+    }
+  }
+}
+
+/// The error ``UnknownValueHandler/strict`` puts under its `DecodingError`, carrying the
+/// value it rejected.
+///
+/// ```swift
+/// catch DecodingError.dataCorrupted(let context) {
+///   if let error = context.underlyingError as? UnknownValueError {
+///     print(error.unknownValue.path)  // $.listings[1].kind
+///   }
+/// }
+/// ```
+public struct UnknownValueError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The value that was rejected.
+  public var unknownValue: UnknownValue
+
+  /// Wraps an unknown value as an error.
+  public init(unknownValue: UnknownValue) {
+    self.unknownValue = unknownValue
+  }
+
+  /// The unknown value's one-line description.
+  public var description: String { unknownValue.description }
+}

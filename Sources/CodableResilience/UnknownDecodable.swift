@@ -1,0 +1,66 @@
+/// An enum that decodes any raw value it does not recognise as its `unknown` case.
+///
+/// Adopt it by declaring the conformance and an `unknown` case; the default
+/// ``init(from:)`` does the rest:
+///
+/// ```swift
+/// enum ListingKind: String, Codable, UnknownDecodable {
+///   case house, flat, cabin
+///   case unknown
+/// }
+///
+/// let kinds = try JSONDecoder().decode([ListingKind].self, from: #"["house", "castle"]"#.data(using: .utf8)!)
+/// // [.house, .unknown]
+/// ```
+///
+/// Only an *unrecognised value of the right type* becomes `.unknown`. Everything that
+/// signals a broken payload still throws the usual `DecodingError`: a wrong JSON type
+/// (`42` for a `String` raw value), `null` for a non-optional property, a missing
+/// required key. An optional property (`var kind: ListingKind?`) therefore tells
+/// "no value" (`nil`, from a missing key or `null`) apart from "a value this build does
+/// not know" (`.unknown`).
+///
+/// Every raw type Swift enums allow works: `String`, `Int` and the other integer types,
+/// `Float` and `Double`.
+///
+/// Each value that falls back to `.unknown` is reported to the ``UnknownValueHandler``
+/// installed in the decoder's `userInfo` (see ``Swift/CodingUserInfoKey/unknownValueHandler``),
+/// so it can be logged in production and rejected in CI. Known values never touch `userInfo`.
+///
+/// ## Encoding is lossy for unknown values
+///
+/// Known values re-encode exactly. `.unknown` has only its own raw value (`"unknown"`
+/// above), so a decoded `"castle"` is written back as `"unknown"`: the original value is
+/// gone. Where a payload is sent back to the server, use ``DecodeUnknownAsNil`` (keeps the
+/// raw value behind a `nil`) or ``ExtensibleEnum`` (keeps every value), which re-encode
+/// exactly what they read.
+///
+/// A payload that literally holds the `unknown` case's raw value decodes to `.unknown`
+/// without a report: it is a value the enum declares.
+public protocol UnknownDecodable: Decodable, RawRepresentable where RawValue: Decodable {
+  /// The case every unrecognised raw value decodes to.
+  static var unknown: Self { get }
+}
+
+extension UnknownDecodable {
+  /// Decodes a raw value, falling back to ``unknown`` when no case matches it.
+  ///
+  /// ```swift
+  /// let kind = try JSONDecoder().decode(ListingKind.self, from: Data(#""castle""#.utf8))
+  /// // .unknown, reported to the decoder's unknown-value handler
+  /// ```
+  ///
+  /// - Throws: `DecodingError` when the value is missing, `null` or of the wrong JSON
+  ///   type, or when the installed ``UnknownValueHandler`` rejects the unknown value
+  ///   (as ``UnknownValueHandler/strict`` does).
+  @inlinable
+  public init(from decoder: any Decoder) throws {
+    let rawValue = try decoder.singleValueContainer().decodeRawValue(RawValue.self)
+    if let value = Self(rawValue: rawValue) {
+      self = value
+    } else {
+      try decoder.reportUnknownValue(of: Self.self, rawValue: rawValue)
+      self = Self.unknown
+    }
+  }
+}

@@ -1,0 +1,2 @@
+// Placeholder until the checking engine lands.
+enum Placeholder {}

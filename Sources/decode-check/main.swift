@@ -1,0 +1,1 @@
+print("decode-check: not built yet")

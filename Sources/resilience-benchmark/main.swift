@@ -1,0 +1,1 @@
+print("resilience-benchmark: not built yet")
