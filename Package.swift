@@ -30,6 +30,17 @@ let package = Package(
     .testTarget(name: "CodableResilienceTests", dependencies: ["CodableResilience"]),
     .testTarget(name: "SampleAPITests", dependencies: ["CodableResilience", "SampleAPI"]),
     .testTarget(name: "DecodeCheckTests", dependencies: ["DecodeCheck", "SampleAPI"]),
+
+    // Models of real GitHub webhook payloads (../shared/corpus), used only by tests.
+    .target(
+      name: "GitHubWebhookModels",
+      dependencies: ["CodableResilience"],
+      path: "Tests/GitHubWebhookModels"
+    ),
+    .testTarget(
+      name: "GitHubWebhookTests",
+      dependencies: ["CodableResilience", "GitHubWebhookModels"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

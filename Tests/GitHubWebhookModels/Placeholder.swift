@@ -1,0 +1,2 @@
+// Placeholder until the webhook models land.
+enum Placeholder {}
