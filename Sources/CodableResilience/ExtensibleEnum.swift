@@ -87,7 +87,7 @@ extension ExtensibleEnum {
   /// The dictionary key for this value: its raw value as text (and as an integer, when the
   /// raw value is one).
   public var codingKey: any CodingKey {
-    RawValueCodingKey(stringValue: rawValue.description, intValue: rawValue as? Int)
+    AnyCodingKey(stringValue: rawValue.description, intValue: rawValue as? Int)
   }
 
   /// Creates a value from a dictionary key. Any key whose text is a valid raw value is
@@ -117,8 +117,8 @@ extension ExtensibleEnum where RawValue == Int {
   }
 }
 
-/// A coding key made from a raw value.
-struct RawValueCodingKey: CodingKey {
+/// A coding key for any key text, with an integer value when the key is a number.
+struct AnyCodingKey: CodingKey {
   var stringValue: String
   var intValue: Int?
 

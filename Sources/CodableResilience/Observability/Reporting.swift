@@ -38,13 +38,24 @@ extension Decoder {
   ///
   /// This is the only place the toolkit reads `userInfo`, and it is reached only for
   /// values that are not known, so known values cost no dictionary look-up.
+  ///
+  /// - Parameter key: the key below this decoder's coding path where the value sits, when
+  ///   the value is a key of the object this decoder reads rather than the decoder's own value.
   @usableFromInline
-  func reportUnknownValue(of type: Any.Type, rawValue: Any) throws {
+  func reportUnknownValue(
+    of type: Any.Type,
+    rawValue: Any,
+    atKey key: (any CodingKey)? = nil
+  ) throws {
     guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler else { return }
+    var path = codingPath
+    if let key {
+      path.append(key)
+    }
     let value = UnknownValue(
       typeName: String(describing: type),
       rawValue: describeRawValue(rawValue),
-      codingPath: codingPath,
+      codingPath: path,
       knownValues: knownValueDescriptions(of: type)
     )
     try handler.handle(value)

@@ -144,7 +144,9 @@ extension UnknownValue {
 /// digits or underscores (ASCII only, so the path reads the same everywhere).
 private func isPlainIdentifier(_ key: String) -> Bool {
   guard let first = key.utf8.first, isLetterOrUnderscore(first) else { return false }
-  return key.utf8.allSatisfy { isLetterOrUnderscore($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  return key.utf8.allSatisfy {
+    isLetterOrUnderscore($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+  }
 }
 
 private func isLetterOrUnderscore(_ byte: UInt8) -> Bool {

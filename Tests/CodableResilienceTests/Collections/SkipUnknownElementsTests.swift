@@ -1,0 +1,136 @@
+import CodableResilience
+import Foundation
+import Testing
+
+private enum Badge: String, Codable, CaseIterable, Hashable {
+  case verified
+  case superhost
+  case newcomer
+}
+
+private enum Level: Int, Codable {
+  case low = 1
+  case high = 2
+}
+
+private struct Profile: Codable, Equatable {
+  @SkipUnknownElements var badges: [Badge]
+  @SkipUnknownElements var badgeSet: Set<Badge>
+
+  enum CodingKeys: String, CodingKey {
+    case badges
+    case badgeSet = "badge_set"
+  }
+}
+
+private func json(_ text: String) -> Data { Data(text.utf8) }
+
+/// The JSON value of `data`, for comparisons that ignore formatting and key order.
+private func jsonObject(_ data: Data) throws -> NSObject {
+  try #require(JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? NSObject)
+}
+
+@Suite("SkipUnknownElements")
+struct SkipUnknownElementsTests {
+  @Test("unknown elements are left out of the value and kept aside")
+  func skipsUnknownElements() throws {
+    let profile = try JSONDecoder().decode(
+      Profile.self,
+      from: json(
+        #"{"badges": ["verified", "gold", "newcomer", "gold"], "badge_set": ["x", "superhost"]}"#)
+    )
+    #expect(profile.badges == [.verified, .newcomer])
+    #expect(profile.$badges.unknownRawValues == ["gold", "gold"])
+    #expect(profile.badgeSet == [.superhost])
+    #expect(profile.$badgeSet.unknownRawValues == ["x"])
+  }
+
+  @Test("an unmodified value writes back exactly the array that was read")
+  func unmodifiedRoundTrip() throws {
+    let original = json(
+      #"{"badges": ["gold", "verified", "verified", "platinum"], "badge_set": ["newcomer", "x", "newcomer"]}"#
+    )
+    let profile = try JSONDecoder().decode(Profile.self, from: original)
+    let encoded = try JSONEncoder().encode(profile)
+    #expect(try jsonObject(encoded) == jsonObject(original))
+  }
+
+  @Test("a modified value writes the current elements, then the skipped raw values")
+  func modifiedKeepsUnknownAtTheEnd() throws {
+    var profile = try JSONDecoder().decode(
+      Profile.self, from: json(#"{"badges": ["gold", "verified"], "badge_set": []}"#))
+    profile.badges.append(.superhost)
+    let encoded = try JSONEncoder().encode(profile)
+    let expected = json(#"{"badges": ["verified", "superhost", "gold"], "badge_set": []}"#)
+    #expect(try jsonObject(encoded) == jsonObject(expected))
+  }
+
+  @Test("removeUnknownRawValues drops what was skipped from the output")
+  func removingUnknownRawValues() throws {
+    var profile = try JSONDecoder().decode(
+      Profile.self, from: json(#"{"badges": ["gold", "verified"], "badge_set": ["x"]}"#))
+    profile.$badges.removeUnknownRawValues()
+    profile.$badgeSet.removeUnknownRawValues()
+    #expect(profile.$badges.unknownRawValues.isEmpty)
+    let encoded = try JSONEncoder().encode(profile)
+    #expect(
+      try jsonObject(encoded) == jsonObject(json(#"{"badges": ["verified"], "badge_set": []}"#)))
+  }
+
+  @Test("each skipped element is reported at its own index")
+  func reportsPaths() throws {
+    let (_, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
+      [Profile].self,
+      from: json(
+        #"[{"badges": [], "badge_set": []}, {"badges": ["verified", "gold"], "badge_set": ["x"]}]"#)
+    )
+    #expect(unknownValues.map(\.path) == ["$[1].badges[1]", "$[1].badge_set[0]"])
+    #expect(unknownValues.map(\.typeName) == ["Badge", "Badge"])
+    #expect(unknownValues.first?.knownValues == ["verified", "superhost", "newcomer"])
+  }
+
+  @Test("strict decoding fails at the first skipped element")
+  func strictFails() throws {
+    #expect {
+      try JSONDecoder().decodeStrictly(
+        Profile.self, from: json(#"{"badges": ["verified", "gold"], "badge_set": []}"#))
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return UnknownValue.PathComponent.jsonPath(context.codingPath) == "$.badges[1]"
+    }
+  }
+
+  @Test(
+    "broken payloads still throw",
+    arguments: [
+      #"{"badges": [null], "badge_set": []}"#,
+      #"{"badges": [1], "badge_set": []}"#,
+      #"{"badges": "verified", "badge_set": []}"#,
+      #"{"badge_set": []}"#,
+    ]
+  )
+  func brokenPayloadsThrow(payload: String) {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Profile.self, from: json(payload))
+    }
+  }
+
+  @Test("integer raw values work, through property lists too")
+  func integerRawValuesInPropertyLists() throws {
+    let levels = try JSONDecoder().decode(
+      SkipUnknownElements<[Level]>.self, from: json("[1, 7, 2]"))
+    #expect(levels.wrappedValue == [.low, .high])
+    #expect(levels.unknownRawValues == [7])
+    let plist = try PropertyListEncoder().encode([levels])
+    let decoded = try PropertyListDecoder().decode([SkipUnknownElements<[Level]>].self, from: plist)
+    #expect(decoded == [levels])
+  }
+
+  @Test("an all-known value carries nothing extra and equals a value built in code")
+  func allKnownEqualsBuiltInCode() throws {
+    let decoded = try JSONDecoder().decode(
+      SkipUnknownElements<[Badge]>.self, from: json(#"["verified"]"#))
+    #expect(decoded == SkipUnknownElements(wrappedValue: [.verified]))
+    #expect(decoded.unknownRawValues.isEmpty)
+  }
+}

@@ -1,0 +1,114 @@
+import CodableResilience
+import Foundation
+import Testing
+
+private enum Platform: String, Codable, CaseIterable, UnknownDecodable {
+  case ios
+  case android
+  case unknown
+}
+
+private enum Port: Int, Codable {
+  case http = 80
+  case https = 443
+}
+
+private struct Release: Codable, Equatable {
+  @SkipUnknownKeys var downloads: [Platform: Int]
+}
+
+private func json(_ text: String) -> Data { Data(text.utf8) }
+
+private func jsonObject(_ data: Data) throws -> NSObject {
+  try #require(JSONSerialization.jsonObject(with: data) as? NSObject)
+}
+
+@Suite("SkipUnknownKeys")
+struct SkipUnknownKeysTests {
+  @Test("unknown keys neither fail the decode nor collide")
+  func unknownKeysAreKeptApart() throws {
+    let release = try JSONDecoder().decode(
+      Release.self, from: json(#"{"downloads": {"ios": 10, "visionos": 2, "tvos": 3}}"#))
+    #expect(release.downloads == [.ios: 10])
+    #expect(release.downloads[.unknown] == nil)
+    let kept = Dictionary(
+      uniqueKeysWithValues: release.$downloads.unknownEntries.map { ($0.key, $0.value) })
+    #expect(kept == ["visionos": 2, "tvos": 3])
+  }
+
+  @Test("a plain enum-keyed dictionary fails where the wrapper does not")
+  func plainDictionaryFails() {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode([Platform: Int].self, from: json(#"{"ios": 10}"#))
+    }
+  }
+
+  @Test("kept entries are written back, modified or not")
+  func roundTrip() throws {
+    let original = json(#"{"downloads": {"ios": 10, "visionos": 2}}"#)
+    var release = try JSONDecoder().decode(Release.self, from: original)
+    #expect(try jsonObject(JSONEncoder().encode(release)) == jsonObject(original))
+    release.downloads[.android] = 5
+    let expected = json(#"{"downloads": {"ios": 10, "android": 5, "visionos": 2}}"#)
+    #expect(try jsonObject(JSONEncoder().encode(release)) == jsonObject(expected))
+    release.$downloads.removeUnknownEntries()
+    let trimmed = json(#"{"downloads": {"ios": 10, "android": 5}}"#)
+    #expect(try jsonObject(JSONEncoder().encode(release)) == jsonObject(trimmed))
+  }
+
+  @Test("each unknown key is reported at its own path")
+  func reportsPaths() throws {
+    let (_, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
+      [String: Release].self, from: json(#"{"odd key": {"downloads": {"vision os": 1, "ios": 2}}}"#)
+    )
+    #expect(unknownValues.map(\.path) == [#"$["odd key"].downloads["vision os"]"#])
+    #expect(unknownValues.map(\.rawValue) == ["vision os"])
+    #expect(unknownValues.first?.knownValues == ["ios", "android"])
+  }
+
+  @Test("strict decoding fails at the unknown key")
+  func strictFails() {
+    #expect {
+      try JSONDecoder().decodeStrictly(Release.self, from: json(#"{"downloads": {"tvos": 1}}"#))
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return UnknownValue.PathComponent.jsonPath(context.codingPath) == "$.downloads.tvos"
+    }
+  }
+
+  @Test("integer raw keys match by their text; others are kept")
+  func integerKeys() throws {
+    let ports = try JSONDecoder().decode(
+      SkipUnknownKeys<Port, String>.self,
+      from: json(#"{"80": "web", "443": "tls", "22": "ssh", "x": "?"}"#))
+    #expect(ports.wrappedValue == [.http: "web", .https: "tls"])
+    #expect(Set(ports.unknownEntries.map(\.key)) == ["22", "x"])
+  }
+
+  @Test(
+    "broken payloads still throw",
+    arguments: [
+      #"{"downloads": {"ios": "ten"}}"#,
+      #"{"downloads": {"visionos": "two"}}"#,
+      #"{"downloads": [1, 2]}"#,
+      #"{}"#,
+    ]
+  )
+  func brokenPayloadsThrow(payload: String) {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Release.self, from: json(payload))
+    }
+  }
+
+  @Test("equality compares known and kept entries")
+  func equality() throws {
+    let a = try JSONDecoder().decode(
+      Release.self, from: json(#"{"downloads": {"ios": 1, "x": 2, "y": 3}}"#))
+    let b = try JSONDecoder().decode(
+      Release.self, from: json(#"{"downloads": {"y": 3, "ios": 1, "x": 2}}"#))
+    let c = try JSONDecoder().decode(
+      Release.self, from: json(#"{"downloads": {"ios": 1, "x": 2}}"#))
+    #expect(a == b)
+    #expect(a != c)
+  }
+}
