@@ -1,2 +1,0 @@
-// Placeholder until the webhook models land.
-enum Placeholder {}
