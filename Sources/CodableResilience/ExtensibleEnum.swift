@@ -21,7 +21,10 @@
 ///
 /// Because any value is valid, a `switch` over it needs a `default` branch. Declare
 /// ``knownValues`` to have values outside it reported to the decoder's
-/// ``UnknownValueHandler`` (they are still kept).
+/// ``UnknownValueHandler`` (they are still kept). Dictionary keys are the exception: Foundation
+/// turns a key into a value through `CodingKeyRepresentable`, without a `Decoder` to report
+/// through, so a `[Currency: Double]` keeps a key outside ``knownValues`` silently. Check
+/// ``isKnown`` on the keys where that matters.
 ///
 /// A `public` type must also declare `public init(rawValue:)`, since Swift's memberwise
 /// initialiser is internal.
