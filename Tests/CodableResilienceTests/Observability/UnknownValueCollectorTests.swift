@@ -116,17 +116,21 @@ struct UnknownValueCollectorTests {
     #expect(Set(paths).count == paths.count)
   }
 
+  static let appendsPerTask = 4_000
+
   @Test func concurrentAppendsLoseNothing() async {
     let collector = UnknownValueCollector()
     await withTaskGroup(of: Void.self) { group in
       for task in 0..<16 {
         group.addTask {
-          for index in 0..<250 { collector.append(Self.value("\(task)-\(index)")) }
+          for index in 0..<Self.appendsPerTask {
+            collector.append(Self.value("\(task)-\(index)"))
+          }
         }
       }
     }
     let rawValues = collector.values.map(\.rawValue)
-    #expect(rawValues.count == 16 * 250)
-    #expect(Set(rawValues).count == 16 * 250)
+    #expect(rawValues.count == 16 * Self.appendsPerTask)
+    #expect(Set(rawValues).count == 16 * Self.appendsPerTask)
   }
 }
