@@ -1,0 +1,172 @@
+import CodableResilience
+import Foundation
+import Testing
+
+struct UnknownValueTests {
+  typealias PathComponent = UnknownValue.PathComponent
+
+  /// A coding key as a synthesized `CodingKeys` enum would give it.
+  enum CodingKeys: String, CodingKey {
+    case units
+    case kind
+  }
+
+  /// A coding key as decoders name array positions.
+  struct IndexKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) {
+      self.stringValue = "Index \(intValue)"
+      self.intValue = intValue
+    }
+  }
+
+  // MARK: - Path text
+
+  static let paths: [([PathComponent], String)] = [
+    ([], "$"),
+    ([.index(0)], "$[0]"),
+    ([.index(1), .index(12)], "$[1][12]"),
+    ([.key("units"), .index(1), .key("kind")], "$.units[1].kind"),
+    ([.key("byName"), .key("odd key"), .key("kind")], #"$.byName["odd key"].kind"#),
+    ([.key("_private9")], "$._private9"),
+    ([.key("CamelCase")], "$.CamelCase"),
+    ([.key("1st")], #"$["1st"]"#),
+    ([.key("")], #"$[""]"#),
+    ([.key("a.b")], #"$["a.b"]"#),
+    ([.key("a-b")], #"$["a-b"]"#),
+    ([.key("$")], #"$["$"]"#),
+    ([.key("café")], #"$["café"]"#),
+    ([.key(#"say "hi""#)], #"$["say \"hi\""]"#),
+    ([.key(#"back\slash"#)], #"$["back\\slash"]"#),
+    ([.key("line\nbreak\ttab\rreturn")], #"$["line\nbreak\ttab\rreturn"]"#),
+    ([.key("bell\u{7}")], #"$["bell\u0007"]"#),
+    ([.key("Index 3")], #"$["Index 3"]"#),
+    ([.key("[0]")], #"$["[0]"]"#),
+  ]
+
+  @Test(arguments: paths)
+  func pathIsJSONPathText(_ codingPath: [PathComponent], _ expected: String) {
+    let value = UnknownValue(typeName: "Kind", rawValue: "x", codingPath: codingPath)
+    #expect(value.path == expected)
+    #expect(PathComponent.jsonPath(codingPath) == expected)
+  }
+
+  @Test func pathOfDecoderCodingKeys() {
+    let codingPath: [any CodingKey] = [CodingKeys.units, IndexKey(intValue: 3), CodingKeys.kind]
+    #expect(PathComponent.jsonPath(codingPath) == "$.units[3].kind")
+    let value = UnknownValue(typeName: "Kind", rawValue: "x", codingPath: codingPath)
+    #expect(value.codingPath == [.key("units"), .index(3), .key("kind")])
+  }
+
+  // MARK: - Path components
+
+  static let classifiedKeys: [(any CodingKey & Sendable, PathComponent)] = [
+    (CodingKeys.units, .key("units")),
+    (IndexKey(intValue: 4), .index(4)),
+    (IndexKey(stringValue: "Index 4"), .key("Index 4")),
+    // The numeric key of an `[Int: Value]` dictionary is a key, not an index.
+    (PathComponent.key("4"), .key("4")),
+    (NumericDictionaryKey(5), .key("5")),
+    (PathComponent.index(2), .index(2)),
+  ]
+
+  /// A key with an integer value whose text is the number, as `[Int: Value]` keys are.
+  struct NumericDictionaryKey: CodingKey, Sendable {
+    var stringValue: String
+    var intValue: Int?
+    init(_ int: Int) {
+      stringValue = String(int)
+      intValue = int
+    }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+  }
+
+  @Test(arguments: classifiedKeys)
+  func componentClassifiesKeysAndIndexes(_ key: any CodingKey & Sendable, _ expected: PathComponent)
+  {
+    #expect(PathComponent(key) == expected)
+  }
+
+  @Test func componentIsACodingKeyAsDecodersNameThem() {
+    #expect(PathComponent.index(3).stringValue == "Index 3")
+    #expect(PathComponent.index(3).intValue == 3)
+    #expect(PathComponent.key("kind").stringValue == "kind")
+    #expect(PathComponent.key("kind").intValue == nil)
+    #expect(PathComponent(intValue: 2) == .index(2))
+    #expect(PathComponent(stringValue: "kind") == .key("kind"))
+  }
+
+  @Test func componentDescriptionIsItsJSONPathStep() {
+    #expect(PathComponent.index(7).description == "[7]")
+    #expect(PathComponent.key("kind").description == ".kind")
+    #expect(PathComponent.key("odd key").description == #"["odd key"]"#)
+  }
+
+  // MARK: - Description
+
+  static let descriptions: [(UnknownValue, String)] = [
+    (
+      UnknownValue(
+        typeName: "ListingKind", rawValue: "castle",
+        codingPath: [PathComponent.key("listings"), .index(1), .key("kind")],
+        knownValues: ["house", "flat", "cabin"]),
+      #"unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin"#
+    ),
+    (
+      UnknownValue(typeName: "Rating", rawValue: "7", codingPath: [PathComponent.index(0)]),
+      #"unknown Rating value "7" at $[0]"#
+    ),
+    (
+      UnknownValue(typeName: "Region", rawValue: "x", codingPath: [], knownValues: []),
+      #"unknown Region value "x" at $"#
+    ),
+    (
+      UnknownValue(
+        typeName: "Kind", rawValue: "say \"hi\"\n", codingPath: [PathComponent.key("k")],
+        knownValues: ["a"]),
+      #"unknown Kind value "say \"hi\"\n" at $.k; known: a"#
+    ),
+  ]
+
+  @Test(arguments: descriptions)
+  func descriptionNamesTypeRawValuePathAndKnownValues(_ value: UnknownValue, _ expected: String) {
+    #expect(value.description == expected)
+    #expect(UnknownValueError(unknownValue: value).description == expected)
+  }
+
+  // MARK: - Value semantics
+
+  @Test func keepsWhatItWasGiven() {
+    let value = UnknownValue(
+      typeName: "Kind", rawValue: "castle", codingPath: [PathComponent.key("kind")],
+      knownValues: ["house"])
+    #expect(value.typeName == "Kind")
+    #expect(value.rawValue == "castle")
+    #expect(value.codingPath == [.key("kind")])
+    #expect(value.knownValues == ["house"])
+  }
+
+  @Test func knownValuesDefaultToNil() {
+    let value = UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: [])
+    #expect(value.knownValues == nil)
+  }
+
+  @Test func equalWhenEveryFieldIsEqual() {
+    let path: [PathComponent] = [.key("units"), .index(1)]
+    let value = UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: path)
+    let values: Set<UnknownValue> = [
+      value,
+      UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: path),
+      UnknownValue(typeName: "Kind", rawValue: "igloo", codingPath: path),
+      UnknownValue(typeName: "Shape", rawValue: "castle", codingPath: path),
+      UnknownValue(
+        typeName: "Kind", rawValue: "castle", codingPath: [PathComponent.key("units"), .index(2)]),
+      UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: path, knownValues: []),
+    ]
+    #expect(values.count == 5)
+    #expect(UnknownValueError(unknownValue: value) == UnknownValueError(unknownValue: value))
+  }
+}

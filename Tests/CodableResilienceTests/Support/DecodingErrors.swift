@@ -1,0 +1,44 @@
+import CodableResilience
+import Foundation
+
+/// The case of a `DecodingError`, so a test can state which one it expects as data.
+enum DecodingErrorKind: String, Sendable {
+  case typeMismatch
+  case valueNotFound
+  case keyNotFound
+  case dataCorrupted
+  case other
+}
+
+extension DecodingError {
+  /// Which case this error is.
+  var kind: DecodingErrorKind {
+    switch self {
+    case .typeMismatch: .typeMismatch
+    case .valueNotFound: .valueNotFound
+    case .keyNotFound: .keyNotFound
+    case .dataCorrupted: .dataCorrupted
+    @unknown default: .other
+    }
+  }
+
+  /// The error's context, whichever case it is.
+  var context: Context? {
+    switch self {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context), .dataCorrupted(let context):
+      context
+    @unknown default: nil
+    }
+  }
+
+  /// The JSONPath-style text of where the error happened; for `keyNotFound`, the missing
+  /// key is appended to the path of the object that lacks it.
+  var path: String? {
+    guard let context else { return nil }
+    if case .keyNotFound(let key, _) = self {
+      return UnknownValue.PathComponent.jsonPath(context.codingPath + [key])
+    }
+    return UnknownValue.PathComponent.jsonPath(context.codingPath)
+  }
+}
