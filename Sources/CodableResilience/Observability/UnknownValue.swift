@@ -46,6 +46,10 @@ public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
 
   /// The JSONPath-style text of ``codingPath``: `$.listings[1].kind`, `$[0]` for an element
   /// of a top-level array, `$.byName["odd key"]` for a key that is not a plain identifier.
+  ///
+  /// Keys are named as the decoder names them: with `JSONDecoder`'s
+  /// `.convertFromSnakeCase` strategy that is the converted name (`$.unitKind` for
+  /// `unit_kind`), as in Foundation's own `DecodingError` paths.
   public var path: String {
     PathComponent.jsonPath(codingPath)
   }
