@@ -1,0 +1,252 @@
+import Foundation
+import SampleAPI
+
+/// Makes reproducible broken variants of the fixture payloads: each seed gives the same bytes
+/// on every run, built by one to three mutations of one fixture.
+struct PayloadMutator {
+  /// A way of breaking a payload.
+  enum Mutation: String, CaseIterable, Sendable {
+    case flipBit
+    case replaceByte
+    case truncate
+    case insertToken
+    case deleteRange
+    case duplicateRange
+    case splice
+    case deepNesting
+    case hugeNumber
+    case invalidUTF8
+    case swapEnumValue
+    case swapValueType
+  }
+
+  /// A mutated payload and how it was made.
+  struct Mutant {
+    var bytes: [UInt8]
+    /// The fixture it started from and each mutation applied, for the failure message.
+    var steps: [String]
+  }
+
+  /// The payloads mutations start from.
+  var payloads: [(name: String, bytes: [UInt8])]
+
+  /// Every raw value the sample API knows, from its enums and known values.
+  static let knownRawValues: [String] =
+    ListingKind.allCases.map(\.rawValue) + ListingStatus.allCases.map(\.rawValue)
+    + Amenity.allCases.map(\.rawValue) + Heating.allCases.map(\.rawValue)
+    + PaymentMethod.allCases.map(\.rawValue) + BookingChannel.allCases.map(\.rawValue)
+    + BookingState.allCases.map(\.rawValue) + Currency.knownValues.map(\.rawValue)
+    + HostTier.knownValues.map(\.rawValue)
+
+  /// Raw values no enum knows, including awkward ones: empty, case and Unicode variants,
+  /// escapes.
+  static let newRawValues: [String] = [
+    "castle", "under_review", "geothermal", "apple_pay", "CHF", "platinum", "checked_in",
+    "", " ", "House", "HOUSE", "unknown ", "caf\u{E9}", "cafe\u{301}", "\u{1F3E0}",
+    #"\u0000"#, #"\ud83c\udfe0"#, #"\ud800"#, #"wi\"fi"#, #"\\"#,
+  ]
+
+  /// Integer raw values of the `Int` enums, known and not.
+  static let integerRawValues: [String] = [
+    "0", "1", "2", "3", "4", "5", "6", "-1", "-2", "1.0", "1e0", "-0", "2147483648",
+    "9223372036854775807", "-9223372036854775808",
+  ]
+
+  /// Numbers no `Int` or `Double` can hold, and edge cases of both.
+  static let hugeNumbers: [String] = [
+    "1e400", "-1e400", "1e-400", "99999999999999999999", "-99999999999999999999",
+    "9223372036854775808", "-9223372036854775809", "1.7976931348623157e308",
+    "4.9e-324", "123456789012345678901234567890.5", "0.0000000000000000000000001", "1E+2",
+    "00", "-", "1.", ".5", "+1", "0x10", "NaN", "Infinity",
+  ]
+
+  /// Byte sequences that are not UTF-8: lone continuation bytes, truncated sequences, an
+  /// overlong encoding, an encoded surrogate, a code point above U+10FFFF.
+  static let invalidUTF8: [[UInt8]] = [
+    [0xFF], [0x80], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+    [0xF4, 0x90, 0x80, 0x80], [0xFE, 0xFF], [0xE9],
+  ]
+
+  /// Pieces of JSON syntax to insert.
+  static let tokens: [String] = [
+    "{", "}", "[", "]", ",", ":", "\"", "null", "true", "false", "0", "-", "\\", "\\u",
+    "\\ud800", "{}", "[]", "\"\":", ",,", "\n", "\u{0}", "/*", "\u{FEFF}",
+  ]
+
+  /// The mutant for `seed`.
+  func mutant(seed: UInt64) -> Mutant {
+    var random = SplitMix64(seed: seed)
+    let start = random.element(of: payloads)
+    var mutant = Mutant(bytes: start.bytes, steps: [start.name])
+    for _ in 0..<random.int(in: 1...3) {
+      let mutation = random.element(of: Mutation.allCases)
+      let detail = apply(mutation, to: &mutant.bytes, using: &random)
+      mutant.steps.append("\(mutation.rawValue)(\(detail))")
+    }
+    return mutant
+  }
+
+  /// Applies one mutation and describes what it did.
+  private func apply(
+    _ mutation: Mutation,
+    to bytes: inout [UInt8],
+    using random: inout SplitMix64
+  ) -> String {
+    let position = random.int(in: 0...bytes.count)
+    switch mutation {
+    case .flipBit:
+      guard !bytes.isEmpty else { return "empty" }
+      let index = random.int(below: bytes.count)
+      let bit = random.int(below: 8)
+      bytes[index] ^= 1 << bit
+      return "byte \(index), bit \(bit)"
+    case .replaceByte:
+      guard !bytes.isEmpty else { return "empty" }
+      let index = random.int(below: bytes.count)
+      bytes[index] = UInt8(truncatingIfNeeded: random.next())
+      return "byte \(index)"
+    case .truncate:
+      bytes.removeSubrange(position...)
+      return "to \(position) bytes"
+    case .insertToken:
+      let token = random.element(of: Self.tokens)
+      bytes.insert(contentsOf: Array(token.utf8), at: position)
+      return "\(token.debugDescription) at \(position)"
+    case .deleteRange:
+      let count = min(random.int(in: 1...64), bytes.count - position)
+      bytes.removeSubrange(position..<position + count)
+      return "\(count) bytes at \(position)"
+    case .duplicateRange:
+      let count = min(random.int(in: 1...256), bytes.count - position)
+      bytes.insert(contentsOf: bytes[position..<position + count], at: position)
+      return "\(count) bytes at \(position)"
+    case .splice:
+      let other = random.element(of: payloads)
+      let cut = random.int(in: 0...other.bytes.count)
+      bytes = Array(bytes[..<position] + other.bytes[cut...])
+      return "at \(position) with \(other.name) from \(cut)"
+    case .deepNesting:
+      return nest(&bytes, at: position, using: &random)
+    case .hugeNumber:
+      let number = random.element(of: Self.hugeNumbers)
+      return replaceToken(in: &bytes, of: [.number], with: number, using: &random)
+    case .invalidUTF8:
+      // Inside a string when there is one, where a decoder is most likely to look at it.
+      let sequence = random.element(of: Self.invalidUTF8)
+      let quotes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\"") }
+      let index = quotes.isEmpty ? position : random.element(of: quotes) + 1
+      bytes.insert(contentsOf: sequence, at: index)
+      return "\(sequence) at \(index)"
+    case .swapEnumValue:
+      if random.chance(50) {
+        let value =
+          random.chance(50)
+          ? random.element(of: Self.knownRawValues) : random.element(of: Self.newRawValues)
+        return replaceToken(in: &bytes, of: [.string], with: "\"\(value)\"", using: &random)
+      }
+      let value = random.element(of: Self.integerRawValues)
+      return replaceToken(in: &bytes, of: [.number], with: value, using: &random)
+    case .swapValueType:
+      let value = random.element(of: [
+        "null", "true", "0", "\"\"", "[]", "{}", "[null]", "{\"\":0}",
+      ])
+      return replaceToken(
+        in: &bytes, of: [.string, .number, .literal], with: value, using: &random)
+    }
+  }
+
+  /// Wraps the payload in, or inserts at `position`, thousands of open arrays or objects.
+  private func nest(_ bytes: inout [UInt8], at position: Int, using random: inout SplitMix64)
+    -> String
+  {
+    let depth = random.element(of: [100, 511, 512, 513, 10_000])
+    let (open, close) = random.chance(50) ? ("[", "]") : (#"{"a":"#, "}")
+    let opening = Array(String(repeating: open, count: depth).utf8)
+    let closing = Array(String(repeating: close, count: depth).utf8)
+    if random.chance(50) {
+      bytes = opening + bytes + (random.chance(50) ? closing : [])
+      return "wrapped in \(depth) × \(open)"
+    }
+    bytes.insert(contentsOf: opening + (random.chance(50) ? closing : []), at: position)
+    return "\(depth) × \(open) at \(position)"
+  }
+
+  /// Replaces one token of one of `kinds` with `replacement`; inserts it at a random place
+  /// when the payload has no such token.
+  private func replaceToken(
+    in bytes: inout [UInt8],
+    of kinds: Set<JSONToken.Kind>,
+    with replacement: String,
+    using random: inout SplitMix64
+  ) -> String {
+    let tokens = JSONToken.tokens(in: bytes).filter { kinds.contains($0.kind) }
+    guard !tokens.isEmpty else {
+      let position = random.int(in: 0...bytes.count)
+      bytes.insert(contentsOf: Array(replacement.utf8), at: position)
+      return "\(replacement) inserted at \(position)"
+    }
+    let token = random.element(of: tokens)
+    bytes.replaceSubrange(token.range, with: Array(replacement.utf8))
+    return "\(replacement) at \(token.range.lowerBound)"
+  }
+}
+
+/// A token of a (possibly broken) JSON text, found by a forgiving scan.
+struct JSONToken {
+  enum Kind {
+    /// A string followed by a colon.
+    case key
+    /// Any other string.
+    case string
+    case number
+    /// `null`, `true` or `false`.
+    case literal
+  }
+
+  var kind: Kind
+  /// The token's bytes, quotes included.
+  var range: Range<Int>
+
+  /// The tokens of `bytes`, skipping whatever is not one.
+  static func tokens(in bytes: [UInt8]) -> [JSONToken] {
+    let numberBytes = Set("-+.0123456789eE".utf8)
+    let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
+    var tokens: [JSONToken] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let end = closingQuote(in: bytes, after: index) ?? bytes.count - 1
+        let next = bytes[(end + 1)...].first { !whitespace.contains($0) }
+        tokens.append(
+          JSONToken(kind: next == UInt8(ascii: ":") ? .key : .string, range: index..<end + 1))
+        index = end + 1
+      } else if numberBytes.contains(byte) {
+        let end = bytes[index...].firstIndex { !numberBytes.contains($0) } ?? bytes.count
+        tokens.append(JSONToken(kind: .number, range: index..<end))
+        index = end
+      } else if let literal = ["null", "true", "false"].first(where: {
+        bytes[index...].starts(with: $0.utf8)
+      }) {
+        tokens.append(JSONToken(kind: .literal, range: index..<index + literal.utf8.count))
+        index += literal.utf8.count
+      } else {
+        index += 1
+      }
+    }
+    return tokens
+  }
+
+  /// The index of the quote closing the string opened at `index`, skipping escaped quotes.
+  private static func closingQuote(in bytes: [UInt8], after index: Int) -> Int? {
+    var position = index + 1
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: "\\"): position += 2
+      case UInt8(ascii: "\""): return position
+      default: position += 1
+      }
+    }
+    return nil
+  }
+}
