@@ -18,6 +18,8 @@ struct FailureExplanation {
     case unknownValue(UnknownValue)
     case invalidRawValue(typeName: String, rawValue: String)
     case other(String)
+    /// An error that is not a `DecodingError`, so it carries no coding path.
+    case foreign(String)
   }
 
   private let cause: Cause
@@ -28,7 +30,7 @@ struct FailureExplanation {
   /// Reads `error`, thrown by decoding the payload `scanner` reads as `model`.
   init(_ error: any Error, scanner: JSONScanner, model: RegisteredModel) {
     guard let error = error as? DecodingError else {
-      cause = .other("the model threw an error: \(error)")
+      cause = .foreign("the model threw an error: \(error)")
       codingPath = []
       return
     }
@@ -85,7 +87,7 @@ struct FailureExplanation {
   /// short to hold it, the array.
   var searchPaths: [[UnknownValue.PathComponent]] {
     switch cause {
-    case .syntax, .rejectedWellFormedJSON:
+    case .syntax, .rejectedWellFormedJSON, .foreign:
       return []
     case .missingValue:
       guard case .index = codingPath.last else { return [codingPath] }
@@ -147,6 +149,8 @@ struct FailureExplanation {
           + "not know (no `unknown` case)")
     case .other(let message):
       return failure(message)
+    case .foreign(let message):
+      return failure(message, path: nil, offset: nil)
     }
   }
 

@@ -37,6 +37,8 @@ struct InputPlan {
   ) {
     let extensions = Self.payloadExtensions(readsLines: readsLines)
     var seen: Set<String> = []
+    // Files of one folder share a type; resolve it once.
+    var typesByFolder: [String: Result<RegisteredModel, TypeProblem>] = [:]
     var readStandardInput = false
     for path in paths {
       if path == "-" {
@@ -66,9 +68,14 @@ struct InputPlan {
       for file in files where seen.insert(file.absolute).inserted {
         var input = PlannedInput(path: file.shown, source: .file(path: file.absolute), model: model)
         if model == nil {
-          switch Self.typeFromFolders(of: file.absolute, in: registry) {
+          let folder = String(file.absolute[..<(file.absolute.lastIndex(of: "/") ?? file.absolute.startIndex)])
+          if typesByFolder[folder] == nil {
+            typesByFolder[folder] = Self.typeFromFolders(of: folder, in: registry)
+          }
+          switch typesByFolder[folder] {
           case .success(let found): input.model = found
           case .failure(let problem): input.problem = problem.message
+          case nil: break
           }
         }
         inputs.append(input)
@@ -98,42 +105,47 @@ struct InputPlan {
     extensions: [String]
   ) -> (files: [(shown: String, absolute: String)], problems: [PlannedInput]) {
     let shownFolder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-    let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
-    let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-    let problems = ProblemList()
-    let enumerator = FileManager.default.enumerator(
-      at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles],
-      errorHandler: { url, error in
-        problems.append(
-          PlannedInput(
-            path: url.path, source: .file(path: url.path),
-            problem: "cannot read this folder: \(describeReadError(error))"))
-        return true
-      })
-    var files: [(shown: String, absolute: String)] = []
-    while let url = enumerator?.nextObject() as? URL {
-      guard extensions.contains(url.pathExtension.lowercased()),
-        (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true
-      else { continue }
-      let absolute = url.standardizedFileURL.path
-      let inside = absolute.hasPrefix(rootPath) ? String(absolute.dropFirst(rootPath.count)) : absolute
-      let shown = shownFolder == "/" ? "/" + inside : shownFolder + "/" + inside
-      files.append((shown, absolute))
+    let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL.path
+    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+    let shownPrefix = shownFolder.hasSuffix("/") ? shownFolder : shownFolder + "/"
+    guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+      let problem = PlannedInput(
+        path: shownFolder, source: .file(path: root), problem: "cannot read this folder")
+      return ([], [problem])
     }
-    return (files, problems.all)
+    var files: [(shown: String, absolute: String)] = []
+    while let relative = enumerator.nextObject() as? String {
+      let name = relative.split(separator: "/").last ?? ""
+      if name.hasPrefix(".") {
+        enumerator.skipDescendants()
+        continue
+      }
+      let dot = name.lastIndex(of: ".")
+      guard let dot, extensions.contains(name[name.index(after: dot)...].lowercased()) else {
+        continue
+      }
+      // One `stat` per payload-named entry; it follows symbolic links, as reading will.
+      var isFolder: ObjCBool = false
+      let absolute = rootPrefix + relative
+      guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder),
+        !isFolder.boolValue
+      else { continue }
+      files.append((shownPrefix + relative, absolute))
+    }
+    return (files, [])
   }
 
-  private struct TypeProblem: Error {
+  struct TypeProblem: Error {
     var message: String
   }
 
-  /// The type named by the nearest enclosing folder whose name is a registered type.
+  /// The type named by `folder` or the nearest folder enclosing it whose name is a
+  /// registered type.
   private static func typeFromFolders(
-    of absolutePath: String,
+    of folder: String,
     in registry: ModelRegistry
   ) -> Result<RegisteredModel, TypeProblem> {
-    let folders = URL(fileURLWithPath: absolutePath).pathComponents.dropLast()
-    for folder in folders.reversed() {
+    for folder in folder.split(separator: "/").reversed().map(String.init) {
       do {
         return .success(try registry.model(named: folder))
       } catch .ambiguous(_, let candidates) {
@@ -151,20 +163,5 @@ struct InputPlan {
       TypeProblem(
         message: "no type for this file: put it in a folder named after a registered type "
           + "(\(names.isEmpty ? "none registered" : names)), or pass --type"))
-  }
-}
-
-/// Problems met while searching a folder, collected from the enumerator's error handler.
-private final class ProblemList: @unchecked Sendable {
-  // `@unchecked` because every access to `problems` holds `lock`.
-  private let lock = NSLock()
-  private var problems: [PlannedInput] = []
-
-  func append(_ problem: PlannedInput) {
-    lock.withLock { problems.append(problem) }
-  }
-
-  var all: [PlannedInput] {
-    lock.withLock { problems }
   }
 }
