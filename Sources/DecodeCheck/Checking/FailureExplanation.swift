@@ -73,7 +73,8 @@ struct FailureExplanation {
   }
 
   /// The error ``LocatingDecoder`` meets decoding the payload as `model`, if any.
-  private static func locate(with model: RegisteredModel, _ scanner: JSONScanner) -> DecodingError? {
+  private static func locate(with model: RegisteredModel, _ scanner: JSONScanner) -> DecodingError?
+  {
     guard let tree = scanner.tree() else { return nil }
     do {
       try model.decodeLocating(tree)
@@ -110,7 +111,8 @@ struct FailureExplanation {
     switch cause {
     case .syntax(let error):
       let path = error.path.isEmpty ? nil : abbreviatedPath(error.path)
-      let finding = Finding(severity: .error, kind: .invalidJSON, message: error.message, path: path)
+      let finding = Finding(
+        severity: .error, kind: .invalidJSON, message: error.message, path: path)
       return (finding, error.offset)
     case .rejectedWellFormedJSON:
       return failure(
@@ -186,7 +188,8 @@ private func parseInvalidRawValue(_ message: String) -> (typeName: String, rawVa
     let from = message.range(of: " from invalid "),
     let valueWord = message.range(of: " value ", range: from.upperBound..<message.endIndex)
   else { return nil }
-  let typeName = String(message[message.index(message.startIndex, offsetBy: prefix.count)..<from.lowerBound])
+  let typeName = String(
+    message[message.index(message.startIndex, offsetBy: prefix.count)..<from.lowerBound])
   let rawType = message[from.upperBound..<valueWord.lowerBound]
   let rawValue = String(message[valueWord.upperBound...])
   return (typeName, rawType == "String" ? jsonQuoted(rawValue) : rawValue)

@@ -49,7 +49,8 @@ struct InputPlan {
       }
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        inputs.append(PlannedInput(path: path, source: .file(path: path), problem: "no such file or folder"))
+        inputs.append(
+          PlannedInput(path: path, source: .file(path: path), problem: "no such file or folder"))
         continue
       }
       let files: [(shown: String, absolute: String)]
@@ -60,7 +61,9 @@ struct InputPlan {
         if files.isEmpty, search.problems.isEmpty {
           let patterns = extensions.map { "*.\($0)" }.joined(separator: ", ")
           inputs.append(
-            PlannedInput(path: path, source: .file(path: path), problem: "no \(patterns) files in this folder"))
+            PlannedInput(
+              path: path, source: .file(path: path), problem: "no \(patterns) files in this folder")
+          )
         }
       } else {
         files = [(path, URL(fileURLWithPath: path).standardizedFileURL.path)]
@@ -68,7 +71,8 @@ struct InputPlan {
       for file in files where seen.insert(file.absolute).inserted {
         var input = PlannedInput(path: file.shown, source: .file(path: file.absolute), model: model)
         if model == nil {
-          let folder = String(file.absolute[..<(file.absolute.lastIndex(of: "/") ?? file.absolute.startIndex)])
+          let folder = String(
+            file.absolute[..<(file.absolute.lastIndex(of: "/") ?? file.absolute.startIndex)])
           if typesByFolder[folder] == nil {
             typesByFolder[folder] = Self.typeFromFolders(of: folder, in: registry)
           }
@@ -83,7 +87,9 @@ struct InputPlan {
     }
   }
 
-  private static func standardInput(read: () throws -> Data, model: RegisteredModel?) -> PlannedInput {
+  private static func standardInput(read: () throws -> Data, model: RegisteredModel?)
+    -> PlannedInput
+  {
     guard model != nil else {
       return PlannedInput(
         path: "-", source: .data(Data()),

@@ -94,7 +94,8 @@ extension JSONScanner {
     }
     func unexpected(at offset: Int) -> SyntaxError {
       if offset == count {
-        return fail("not valid JSON: the payload ends early; expected \(expectation.words)", at: offset)
+        return fail(
+          "not valid JSON: the payload ends early; expected \(expectation.words)", at: offset)
       }
       return fail(describeUnexpected(at: offset, expecting: expectation), at: offset)
     }
@@ -116,7 +117,8 @@ extension JSONScanner {
       case .value, .valueOrArrayEnd, .valueAfterComma:
         if byte == ASCII.closeBracket, expectation != .value {
           if expectation == .valueAfterComma {
-            throw fail("not valid JSON: a comma before `]`; JSON allows no trailing comma", at: index)
+            throw fail(
+              "not valid JSON: a comma before `]`; JSON allows no trailing comma", at: index)
           }
           index += 1
           isObject.removeLast()
@@ -155,14 +157,16 @@ extension JSONScanner {
       case .keyOrObjectEnd, .keyAfterComma:
         if byte == ASCII.closeBrace {
           if expectation == .keyAfterComma {
-            throw fail("not valid JSON: a comma before `}`; JSON allows no trailing comma", at: index)
+            throw fail(
+              "not valid JSON: a comma before `}`; JSON allows no trailing comma", at: index)
           }
           index += 1
           isObject.removeLast()
           expectation = afterValue()
         } else if byte == ASCII.quote {
           let key = try scanString(at: index)
-          path.append(.key(decodeString(from: index + 1, to: key.end - 1, hasEscapes: key.hasEscapes)))
+          path.append(
+            .key(decodeString(from: index + 1, to: key.end - 1, hasEscapes: key.hasEscapes)))
           index = key.end
           expectation = .colon
         } else {
@@ -219,7 +223,8 @@ extension JSONScanner {
       case 0x80...:
         guard let length = utf8SequenceLength(at: index) else {
           throw SyntaxError(
-            offset: index, message: "not valid UTF-8: byte 0x\(hex(UInt32(byte), digits: 2)) "
+            offset: index,
+            message: "not valid UTF-8: byte 0x\(hex(UInt32(byte), digits: 2)) "
               + "inside a string", path: [])
         }
         index += length

@@ -253,7 +253,8 @@ extension PayloadChecker {
       payloadCount += 1
       findings += result.findings
       anyFailed = anyFailed || result.outcome == .failed
-      anyUnknown = anyUnknown || result.outcome == .decodedWithUnknownValues
+      anyUnknown =
+        anyUnknown || result.outcome == .decodedWithUnknownValues
         || result.findings.contains { $0.kind == .unknownValue }
     }
     if payloadCount == 0 {

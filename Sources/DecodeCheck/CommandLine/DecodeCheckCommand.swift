@@ -103,7 +103,9 @@ public enum DecodeCheckCommand {
   /// The `--list-types` table: short names, padded, then qualified names.
   private static func typeList(_ registry: ModelRegistry) -> String {
     guard !registry.models.isEmpty else { return "No types are registered.\n" }
-    let models = registry.models.sorted { ($0.name, $0.qualifiedName) < ($1.name, $1.qualifiedName) }
+    let models = registry.models.sorted {
+      ($0.name, $0.qualifiedName) < ($1.name, $1.qualifiedName)
+    }
     let width = models.map(\.name.count).max() ?? 0
     var text = ""
     for model in models {

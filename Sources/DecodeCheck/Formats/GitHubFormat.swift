@@ -41,17 +41,28 @@ enum GitHubFormat {
     }
   }
 
-  /// Escapes a message: `%` first, so the escapes it adds are not escaped again.
+  /// Escapes a message. It works on Unicode scalars, since `"\r\n"` is a single `Character`.
   static func escapeData(_ text: String) -> String {
-    text.replacing("%", with: "%25")
-      .replacing("\r", with: "%0D")
-      .replacing("\n", with: "%0A")
+    escape(text, alsoEscaping: [])
   }
 
   /// Escapes a property value, which also ends at `:` or `,`.
   static func escapeProperty(_ text: String) -> String {
-    escapeData(text)
-      .replacing(":", with: "%3A")
-      .replacing(",", with: "%2C")
+    escape(text, alsoEscaping: [":", ","])
+  }
+
+  private static func escape(_ text: String, alsoEscaping extra: Set<Unicode.Scalar>) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": result += "%25"
+      case "\r": result += "%0D"
+      case "\n": result += "%0A"
+      case ":" where extra.contains(scalar): result += "%3A"
+      case "," where extra.contains(scalar): result += "%2C"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

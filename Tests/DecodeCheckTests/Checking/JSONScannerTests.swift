@@ -35,7 +35,8 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
       json: "[1, 2,]", message: "not valid JSON: a comma before `]`; JSON allows no trailing comma",
       position: "1:7", path: "$[2]"),
     SyntaxCase(
-      json: #"{"a" 1}"#, message: "not valid JSON: unexpected character `1`; expected `:` after the key",
+      json: #"{"a" 1}"#,
+      message: "not valid JSON: unexpected character `1`; expected `:` after the key",
       position: "1:6", path: "$.a"),
     SyntaxCase(
       json: "{'a': 1}",
@@ -43,10 +44,12 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
         + "(JSON strings use double quotes)",
       position: "1:2"),
     SyntaxCase(
-      json: #"{"a": tru}"#, message: "not valid JSON: `tru` is not a JSON value (true, false and null are)",
+      json: #"{"a": tru}"#,
+      message: "not valid JSON: `tru` is not a JSON value (true, false and null are)",
       position: "1:7", path: "$.a"),
     SyntaxCase(
-      json: #"{"a": NaN}"#, message: "not valid JSON: `NaN` is not a JSON value; JSON has no NaN or Infinity",
+      json: #"{"a": NaN}"#,
+      message: "not valid JSON: `NaN` is not a JSON value; JSON has no NaN or Infinity",
       position: "1:7", path: "$.a"),
     SyntaxCase(
       json: #"{"a": castle}"#,
@@ -56,16 +59,19 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
       json: #"{"a": 01}"#, message: "not valid JSON: `01` is not a number (no leading zeros)",
       position: "1:7", path: "$.a"),
     SyntaxCase(
-      json: #"{"a": -x}"#, message: "not valid JSON: `-x` is not a number (a digit must follow `-`)",
+      json: #"{"a": -x}"#,
+      message: "not valid JSON: `-x` is not a number (a digit must follow `-`)",
       position: "1:7", path: "$.a"),
     SyntaxCase(
-      json: #"{"a": 1.}"#, message: "not valid JSON: `1.` is not a number (a digit must follow `.`)",
+      json: #"{"a": 1.}"#,
+      message: "not valid JSON: `1.` is not a number (a digit must follow `.`)",
       position: "1:7", path: "$.a"),
     SyntaxCase(
       json: #"{"a": "x\qy"}"#, message: #"not valid JSON: `\q` is not an escape JSON knows"#,
       position: "1:9", path: "$.a"),
     SyntaxCase(
-      json: #"{"a": "\u12G4"}"#, message: #"not valid JSON: `\u12G4` is not a \u escape of four hex digits"#,
+      json: #"{"a": "\u12G4"}"#,
+      message: #"not valid JSON: `\u12G4` is not a \u escape of four hex digits"#,
       position: "1:8", path: "$.a"),
     SyntaxCase(
       json: #"{"a": "\ud800"}"#,
@@ -84,18 +90,21 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
       position: "1:10"),
     SyntaxCase(
       json: "<html><body>502 Bad Gateway</body></html>",
-      message: "not valid JSON: unexpected character `<`; expected a value (this looks like HTML or XML)",
+      message:
+        "not valid JSON: unexpected character `<`; expected a value (this looks like HTML or XML)",
       position: "1:1"),
     SyntaxCase(
       json: #"{"a": 1 /* note */}"#,
-      message: "not valid JSON: unexpected character `/`; expected `,` or `}` (JSON has no comments)",
+      message:
+        "not valid JSON: unexpected character `/`; expected `,` or `}` (JSON has no comments)",
       position: "1:9", path: "$.a"),
     SyntaxCase(
       json: "{\n  \"a\": [\n    1,\n    ]\n}",
       message: "not valid JSON: a comma before `]`; JSON allows no trailing comma",
       position: "4:5", path: "$.a[1]"),
     SyntaxCase(
-      json: #"{"é": x}"#, message: "not valid JSON: `x` is not a JSON value; strings need double quotes",
+      json: #"{"é": x}"#,
+      message: "not valid JSON: `x` is not a JSON value; strings need double quotes",
       position: "1:7", path: "$[\"é\"]"),
     SyntaxCase(
       json: #"{"a": }"#, message: "not valid JSON: unexpected character `}`; expected a value",
@@ -107,7 +116,8 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
       position: "1:9", path: "$.a"),
     SyntaxCase(json: "", message: "not valid JSON: the payload is empty", position: "1:1"),
     SyntaxCase(
-      json: "  \n\t ", message: "not valid JSON: the payload holds only whitespace", position: "1:1"),
+      json: "  \n\t ", message: "not valid JSON: the payload holds only whitespace", position: "1:1"
+    ),
   ])
   func reportsWhereAndWhyJSONIsInvalid(_ testCase: SyntaxCase) throws {
     let error = try #require(syntaxError(in: Data(testCase.json.utf8)))
@@ -125,17 +135,22 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
     #expect(syntaxError(in: Data(json.utf8)) == nil)
   }
 
-  @Test(arguments: [
-    ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], "not valid UTF-8: byte 0xFF inside a string", "1:7"),
-    ([0x22, 0xC3, 0x28, 0x22], "not valid UTF-8: byte 0xC3 inside a string", "1:2"),
-    ([0x22, 0xED, 0xA0, 0x80, 0x22], "not valid UTF-8: byte 0xED inside a string", "1:2"),
-    ([0x22, 0xC0, 0xAF, 0x22], "not valid UTF-8: byte 0xC0 inside a string", "1:2"),
-    ([0x5B, 0xFE, 0x5D], "not valid UTF-8: byte 0xFE", "1:2"),
-    (
-      [0x00, 0x01, 0x02], "not valid JSON: unexpected byte 0x00 where a value was expected; the data looks binary",
-      "1:1"
-    ),
-  ] as [([UInt8], String, String)])
+  @Test(
+    arguments: [
+      (
+        [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D],
+        "not valid UTF-8: byte 0xFF inside a string", "1:7"
+      ),
+      ([0x22, 0xC3, 0x28, 0x22], "not valid UTF-8: byte 0xC3 inside a string", "1:2"),
+      ([0x22, 0xED, 0xA0, 0x80, 0x22], "not valid UTF-8: byte 0xED inside a string", "1:2"),
+      ([0x22, 0xC0, 0xAF, 0x22], "not valid UTF-8: byte 0xC0 inside a string", "1:2"),
+      ([0x5B, 0xFE, 0x5D], "not valid UTF-8: byte 0xFE", "1:2"),
+      (
+        [0x00, 0x01, 0x02],
+        "not valid JSON: unexpected byte 0x00 where a value was expected; the data looks binary",
+        "1:1"
+      ),
+    ] as [([UInt8], String, String)])
   func reportsInvalidUTF8AndBinaryData(bytes: [UInt8], message: String, position: String) throws {
     let error = try #require(syntaxError(in: Data(bytes)))
     #expect(error.message == message)
@@ -151,7 +166,9 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
 
     let tooDeep = String(repeating: "[", count: 1_000_000)
     let error = try #require(syntaxError(in: Data(tooDeep.utf8)))
-    #expect(error.message == "not valid JSON: nested more than 512 levels deep, the most JSONDecoder reads")
+    #expect(
+      error.message
+        == "not valid JSON: nested more than 512 levels deep, the most JSONDecoder reads")
     #expect(error.position == "1:513")
   }
 

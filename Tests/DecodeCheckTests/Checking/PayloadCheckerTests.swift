@@ -32,7 +32,9 @@ struct BookingCase: CustomTestStringConvertible, Sendable {
 
   /// The 1-based column of `marker` in the one-line payload.
   var expectedColumn: Int? {
-    payload.range(of: marker).map { payload.distance(from: payload.startIndex, to: $0.lowerBound) + 1 }
+    payload.range(of: marker).map {
+      payload.distance(from: payload.startIndex, to: $0.lowerBound) + 1
+    }
   }
 }
 
@@ -195,7 +197,8 @@ struct BookingCase: CustomTestStringConvertible, Sendable {
   @Test func checksNewlineDelimitedPayloadsLineByLine() throws {
     let clean = singleLine(Payloads.cleanBooking)
     let unknown = singleLine(Payloads.bookingWithUnknownValues)
-    let text = [clean, "", #"{"id": "b-4", "listing_id": [}"#, unknown, "   ", clean].joined(separator: "\n")
+    let text = [clean, "", #"{"id": "b-4", "listing_id": [}"#, unknown, "   ", clean].joined(
+      separator: "\n")
     let result = PayloadChecker(lines: true).check(Data(text.utf8), as: booking)
     #expect(result.payloadCount == 4)
     #expect(result.outcome == .failed)
@@ -205,17 +208,20 @@ struct BookingCase: CustomTestStringConvertible, Sendable {
     #expect(result.findings.map(\.kind) == [.invalidJSON, .unknownValue, .unknownValue])
     #expect(positions.prefix(2) == ["3:30", "4:\(column)"])
     #expect(
-      result.findings[0].message == "not valid JSON: unexpected character `}`; expected a value or `]`")
+      result.findings[0].message
+        == "not valid JSON: unexpected character `}`; expected a value or `]`")
   }
 
   @Test func readsCarriageReturnLineEndsInNewlineDelimitedPayloads() {
-    let text = singleLine(Payloads.cleanBooking) + "\r\n" + singleLine(Payloads.cleanBooking) + "\r\n"
+    let text =
+      singleLine(Payloads.cleanBooking) + "\r\n" + singleLine(Payloads.cleanBooking) + "\r\n"
     let result = PayloadChecker(lines: true).check(Data(text.utf8), as: booking)
     #expect(result.outcome == .decoded)
     #expect(result.payloadCount == 2)
   }
 
   private func singleLine(_ json: String) -> String {
-    json.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    json.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+      separator: " ")
   }
 }

@@ -11,7 +11,8 @@ final class TemporaryFolder {
   let path: String
 
   init() throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("DecodeCheckTests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
@@ -52,7 +53,8 @@ final class TemporaryFolder {
     chmod(file, 0)
     if access(file, R_OK) == 0 {
       try FileManager.default.removeItem(atPath: file)
-      try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "/proc/self/mem")
+      try FileManager.default.createSymbolicLink(
+        atPath: file, withDestinationPath: "/proc/self/mem")
     }
     return file
   }
