@@ -1,7 +1,8 @@
-import DecodeCheck
 import Foundation
 import SampleAPI
 import Testing
+
+@testable import DecodeCheck
 
 /// A bad input: how to make it, what the command must say about it, and the exit status.
 struct BadInput: CustomTestStringConvertible, Sendable {
@@ -139,6 +140,36 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     #expect(run.outputLines.count == 2)
     #expect(run.outputLines.first == line)
     #expect(run.errors.isEmpty)
+  }
+
+  @Test(arguments: BadInput.all, [ReportFormat.json, .github, .junit])
+  func badInputIsReportedInEveryFormat(_ input: BadInput, format: ReportFormat) throws {
+    let folder = try TemporaryFolder()
+    let (arguments, line) = try input.prepare(folder)
+    let path = try #require(arguments.last)
+    // The line's text after the severity: the JSON path, when there is one, and the message.
+    let severity = try #require(line.firstRange(of: ": error: "))
+    let message = String(line[severity.upperBound...])
+    let run = runCommand(["--format", format.rawValue] + arguments)
+    #expect(run.status == input.status)
+    #expect(run.errors.isEmpty)
+    switch format {
+    case .json:
+      let files = try #require(try jsonObject(run.output)["files"] as? [[String: Any]])
+      #expect(files.count == 1)
+      #expect(files.first?["path"] as? String == path)
+      let finding = try #require((files.first?["findings"] as? [[String: Any]])?.first)
+      #expect(finding["severity"] as? String == "error")
+      #expect(message.hasSuffix(finding["message"] as? String ?? "?"))
+    case .github:
+      let annotation = try #require(run.outputLines.first)
+      #expect(annotation.hasPrefix("::error file=\(GitHubFormat.escapeProperty(path)),"))
+      #expect(annotation.hasSuffix(GitHubFormat.escapeData(message)))
+    default:
+      #expect(run.output.contains(#"name="\#(JUnitFormat.escape(path))""#))
+      #expect(run.output.contains(JUnitFormat.escape(message)))
+      #expect(run.output.contains(input.status == 2 ? "<error " : "<failure "))
+    }
   }
 
   @Test func anUnreadableFileIsReportedAndNotChecked() throws {
