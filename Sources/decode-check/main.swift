@@ -1,1 +1,7 @@
-print("decode-check: not built yet")
+import DecodeCheck
+import Foundation
+import SampleAPI
+
+// The sample API's models; a team's own checker registers its own types the same way.
+let registry = ModelRegistry(registering: ListingPage.self, Booking.self, Listing.self)
+exit(DecodeCheckCommand.main(registry: registry))

@@ -1,0 +1,205 @@
+import CodableResilience
+import Foundation
+
+/// A payload's decoding failure in plain words, located in the text where it can be.
+///
+/// `DecodingError` says what Swift expected and where on the coding path; the text says what
+/// is actually there. The explanation looks up the value on the path and combines the two:
+/// "expected a string, found a number: 42".
+struct FailureExplanation {
+  private enum Cause {
+    /// The bytes are not valid JSON.
+    case syntax(JSONScanner.SyntaxError)
+    /// `JSONDecoder` called well-formed JSON invalid, without a path.
+    case rejectedWellFormedJSON
+    case missingKey(String)
+    case missingValue(expected: Any.Type)
+    case typeMismatch(expected: Any.Type, decoderMessage: String)
+    case unknownValue(UnknownValue)
+    case invalidRawValue(typeName: String, rawValue: String)
+    case other(String)
+    /// An error that is not a `DecodingError`, so it carries no coding path.
+    case foreign(String)
+  }
+
+  private let cause: Cause
+
+  /// The coding path the failure is about.
+  private var codingPath: [UnknownValue.PathComponent]
+
+  /// Reads `error`, thrown by decoding the payload `scanner` reads as `model`.
+  init(_ error: any Error, scanner: JSONScanner, model: RegisteredModel) {
+    guard let error = error as? DecodingError else {
+      cause = .foreign("the model threw an error: \(error)")
+      codingPath = []
+      return
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      cause = .missingKey(key.stringValue)
+      codingPath = context.codingPath.map(UnknownValue.PathComponent.init)
+    case .valueNotFound(let type, let context):
+      cause = .missingValue(expected: type)
+      codingPath = context.codingPath.map(UnknownValue.PathComponent.init)
+    case .typeMismatch(let type, let context):
+      cause = .typeMismatch(expected: type, decoderMessage: context.debugDescription)
+      codingPath = context.codingPath.map(UnknownValue.PathComponent.init)
+    case .dataCorrupted(let context):
+      codingPath = context.codingPath.map(UnknownValue.PathComponent.init)
+      if let rejected = context.underlyingError as? UnknownValueError {
+        cause = .unknownValue(rejected.unknownValue)
+      } else if context.codingPath.isEmpty, let syntaxError = scanner.firstSyntaxError() {
+        cause = .syntax(syntaxError)
+      } else if context.codingPath.isEmpty, let located = Self.locate(with: model, scanner),
+        case .dataCorrupted(let locatedContext) = located, !locatedContext.codingPath.isEmpty
+      {
+        // Well-formed JSON that `JSONDecoder` still calls invalid: a number that does not fit
+        // its type. The second decode names the number; its wording is already plain.
+        cause = .other(locatedContext.debugDescription)
+        codingPath = locatedContext.codingPath.map(UnknownValue.PathComponent.init)
+      } else if context.codingPath.isEmpty, context.underlyingError == nil,
+        context.debugDescription == "The given data was not valid JSON."
+      {
+        cause = .rejectedWellFormedJSON
+      } else if let invalid = parseInvalidRawValue(context.debugDescription) {
+        cause = .invalidRawValue(typeName: invalid.typeName, rawValue: invalid.rawValue)
+      } else {
+        cause = .other(context.debugDescription)
+      }
+    @unknown default:
+      cause = .other(String(describing: error))
+      codingPath = []
+    }
+  }
+
+  /// The error ``LocatingDecoder`` meets decoding the payload as `model`, if any.
+  private static func locate(with model: RegisteredModel, _ scanner: JSONScanner) -> DecodingError?
+  {
+    guard let tree = scanner.tree() else { return nil }
+    do {
+      try model.decodeLocating(tree)
+      return nil
+    } catch {
+      return error as? DecodingError
+    }
+  }
+
+  /// The paths to look up in the text, best first: the value itself and, for an array too
+  /// short to hold it, the array.
+  var searchPaths: [[UnknownValue.PathComponent]] {
+    switch cause {
+    case .syntax, .rejectedWellFormedJSON, .foreign:
+      return []
+    case .missingValue:
+      guard case .index = codingPath.last else { return [codingPath] }
+      return [codingPath, Array(codingPath.dropLast())]
+    default:
+      return [codingPath]
+    }
+  }
+
+  /// The finding, and the byte offset its position is at, given what was found at each of
+  /// ``searchPaths`` (in the same order).
+  func finding(found: [JSONScanner.LocatedValue?]) -> (finding: Finding, offset: Int?) {
+    let value = found.first ?? nil
+    let path = UnknownValue.PathComponent.jsonPath(codingPath)
+    func failure(_ message: String, path: String? = path, offset: Int? = value?.offset)
+      -> (Finding, Int?)
+    {
+      (Finding(severity: .error, kind: .decodingFailure, message: message, path: path), offset)
+    }
+    switch cause {
+    case .syntax(let error):
+      let path = error.path.isEmpty ? nil : abbreviatedPath(error.path)
+      let finding = Finding(
+        severity: .error, kind: .invalidJSON, message: error.message, path: path)
+      return (finding, error.offset)
+    case .rejectedWellFormedJSON:
+      return failure(
+        "JSONDecoder rejected this well-formed JSON without saying where; the usual cause is "
+          + "a number that does not fit its Swift type (2.5 or 1e400 for an Int, -1 for a UInt)",
+        path: nil, offset: nil)
+    case .missingKey(let key):
+      return failure("missing required key `\(key)`")
+    case .missingValue(let expected):
+      if value?.kind == .null {
+        return failure("`null` where a value is required (expected \(words(for: expected)))")
+      }
+      if value == nil, case .index(let index) = codingPath.last, let array = found.last ?? nil {
+        let arrayPath = UnknownValue.PathComponent.jsonPath(codingPath.dropLast())
+        return failure(
+          "the array has no element [\(index)] (expected \(words(for: expected)))",
+          path: arrayPath, offset: array.offset)
+      }
+      return failure("no value where \(words(for: expected)) is required")
+    case .typeMismatch(let expected, let decoderMessage):
+      let expectedWords = words(for: expected)
+      guard let value else {
+        return failure("expected \(expectedWords): \(decoderMessage)")
+      }
+      guard value.kind.words != expectedWords else {
+        return failure("\(decoderMessage) (found \(describe(value)))")
+      }
+      return failure("expected \(expectedWords), found \(describe(value))")
+    case .unknownValue(let unknownValue):
+      return failure(
+        "unknown \(unknownValue.typeName) value \(jsonQuoted(unknownValue.rawValue)), rejected "
+          + "by the decoder's unknown-value handler")
+    case .invalidRawValue(let typeName, let rawValue):
+      return failure(
+        "unknown \(typeName) value \(rawValue), and \(typeName) cannot decode values it does "
+          + "not know (no `unknown` case)")
+    case .other(let message):
+      return failure(message)
+    case .foreign(let message):
+      return failure(message, path: nil, offset: nil)
+    }
+  }
+
+  /// The JSON kind a Swift type is decoded from: "a string", "a number", "an object".
+  private func words(for type: Any.Type) -> String {
+    switch type {
+    case is String.Type, is Character.Type, is Substring.Type:
+      return "a string"
+    case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type, is Decimal.Type:
+      return "a number"
+    case is Bool.Type:
+      return "a boolean"
+    default:
+      let name = String(describing: type)
+      if name.hasPrefix("Dictionary<") { return "an object" }
+      if name.hasPrefix("Array<") { return "an array" }
+      return "a value of type \(name)"
+    }
+  }
+
+  /// What was found: "a number: 42", "an object".
+  private func describe(_ value: JSONScanner.LocatedValue) -> String {
+    guard let text = value.text, value.kind != .null else { return value.kind.words }
+    return "\(value.kind.words): \(text)"
+  }
+}
+
+/// Reads Swift's "Cannot initialize Heating from invalid String value geothermal", thrown by
+/// a plain `RawRepresentable` enum for a raw value it has no case for.
+private func parseInvalidRawValue(_ message: String) -> (typeName: String, rawValue: String)? {
+  let prefix = "Cannot initialize "
+  guard message.hasPrefix(prefix),
+    let from = message.range(of: " from invalid "),
+    let valueWord = message.range(of: " value ", range: from.upperBound..<message.endIndex)
+  else { return nil }
+  let typeName = String(
+    message[message.index(message.startIndex, offsetBy: prefix.count)..<from.lowerBound])
+  let rawType = message[from.upperBound..<valueWord.lowerBound]
+  let rawValue = String(message[valueWord.upperBound...])
+  return (typeName, rawType == "String" ? jsonQuoted(rawValue) : rawValue)
+}
+
+/// The JSONPath of a coding path, with the middle left out when it is very deep, so a payload
+/// nested 600 levels does not print 600 `[0]`s: `$.a[0][0][0][0]…[0][0] (600 levels)`.
+private func abbreviatedPath(_ path: [UnknownValue.PathComponent]) -> String {
+  guard path.count > 12 else { return UnknownValue.PathComponent.jsonPath(path) }
+  let head = UnknownValue.PathComponent.jsonPath(Array(path.prefix(4)))
+  let tail = path.suffix(2).map(\.description).joined()
+  return "\(head)…\(tail) (\(path.count) levels)"
+}

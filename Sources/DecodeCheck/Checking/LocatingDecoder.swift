@@ -1,0 +1,347 @@
+import Foundation
+
+/// A second, slower decoder run only when `JSONDecoder` rejects well-formed JSON without a
+/// coding path: it does so when a number does not fit its Swift type (`2.5` or `1e400` for an
+/// `Int`, `-1` for a `UInt`). Decoding the same model through this decoder finds the path of
+/// that number, so the finding can name it and its line and column.
+///
+/// It follows `JSONDecoder`'s default behaviour: integers accept `1.0` and `1e2` but not `2.5`,
+/// `Data` is Base64, `URL` and `Decimal` are read from a string and a number.
+struct LocatingDecoder: Decoder {
+  let value: JSONTree
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// Decodes a top-level value, as `JSONDecoder.decode(_:from:)` does.
+  static func decode<T: Decodable>(_ type: T.Type, from value: JSONTree) throws -> T {
+    try decodeValue(type, from: value, at: [])
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard case .object(let members, let keys) = value else {
+      throw mismatch([String: Any].self, at: codingPath)
+    }
+    return KeyedDecodingContainer(
+      KeyedContainer<Key>(members: members, keys: keys, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .array(let items) = value else {
+      throw mismatch([Any].self, at: codingPath)
+    }
+    return UnkeyedContainer(items: items, codingPath: codingPath)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SingleValueContainer(value: value, codingPath: codingPath)
+  }
+
+  private func mismatch(_ type: Any.Type, at path: [any CodingKey]) -> DecodingError {
+    DecodingError.typeMismatch(
+      type, DecodingError.Context(codingPath: path, debugDescription: "found \(value.kind.words)"))
+  }
+}
+
+/// A JSON value read into memory, for ``LocatingDecoder``. Numbers keep their text, so each
+/// Swift type can judge whether the number fits it.
+indirect enum JSONTree {
+  case object([String: JSONTree], keys: [String])
+  case array([JSONTree])
+  case string(String)
+  case number(String)
+  case boolean(Bool)
+  case null
+
+  var kind: JSONValueKind {
+    switch self {
+    case .object: .object
+    case .array: .array
+    case .string: .string
+    case .number: .number
+    case .boolean: .boolean
+    case .null: .null
+    }
+  }
+}
+
+extension JSONScanner {
+  /// The payload as a tree, read without recursion; `nil` unless it is valid JSON.
+  func tree() -> JSONTree? {
+    guard firstSyntaxError() == nil else { return nil }
+    struct Frame {
+      var isObject: Bool
+      var members: [String: JSONTree] = [:]
+      var keys: [String] = []
+      var items: [JSONTree] = []
+      var pendingKey: String?
+    }
+    var frames: [Frame] = []
+    var index = start
+    var root: JSONTree?
+    func attach(_ value: JSONTree) {
+      guard !frames.isEmpty else {
+        root = value
+        return
+      }
+      let top = frames.count - 1
+      if frames[top].isObject {
+        let key = frames[top].pendingKey ?? ""
+        frames[top].pendingKey = nil
+        // The first of duplicate keys counts, as in `JSONDecoder`.
+        if frames[top].members[key] == nil {
+          frames[top].members[key] = value
+          frames[top].keys.append(key)
+        }
+      } else {
+        frames[top].items.append(value)
+      }
+    }
+    while index < bytes.count, root == nil {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"),
+        UInt8(ascii: ","), UInt8(ascii: ":"):
+        index += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        frames.append(Frame(isObject: byte == UInt8(ascii: "{")))
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        let frame = frames.removeLast()
+        attach(frame.isObject ? .object(frame.members, keys: frame.keys) : .array(frame.items))
+        index += 1
+      case UInt8(ascii: "\""):
+        var end = index + 1
+        while bytes[end] != UInt8(ascii: "\"") {
+          end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        let text = decodeString(from: index + 1, to: end, hasEscapes: nil)
+        if let top = frames.indices.last, frames[top].isObject, frames[top].pendingKey == nil {
+          frames[top].pendingKey = text
+        } else {
+          attach(.string(text))
+        }
+        index = end + 1
+      default:
+        var end = index
+        while end < bytes.count, !" \n\r\t,:]}".utf8.contains(bytes[end]) { end += 1 }
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        switch text {
+        case "true": attach(.boolean(true))
+        case "false": attach(.boolean(false))
+        case "null": attach(.null)
+        default: attach(.number(text))
+        }
+        index = end
+      }
+    }
+    return root
+  }
+}
+
+// MARK: - Values
+
+/// Decodes one JSON value as a Swift type, the way `JSONDecoder` does by default.
+private func decodeValue<T: Decodable>(
+  _ type: T.Type, from value: JSONTree, at path: [any CodingKey]
+) throws -> T {
+  func fail(_ message: String) -> DecodingError {
+    DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
+  }
+  // As in `JSONDecoder`, `null` fails only a value read directly; a type with its own
+  // `init(from:)` may accept it.
+  func mismatch(_ expected: Any.Type) -> DecodingError {
+    let context = DecodingError.Context(
+      codingPath: path, debugDescription: "found \(value.kind.words)")
+    if case .null = value { return DecodingError.valueNotFound(expected, context) }
+    return DecodingError.typeMismatch(expected, context)
+  }
+  switch T.self {
+  case is Bool.Type:
+    guard case .boolean(let flag) = value else { throw mismatch(Bool.self) }
+    return flag as! T
+  case is String.Type:
+    guard case .string(let text) = value else { throw mismatch(String.self) }
+    return text as! T
+  case let integer as any FixedWidthInteger.Type:
+    guard case .number(let text) = value else { throw mismatch(T.self) }
+    return try decodeInteger(integer, from: text, fail: fail) as! T
+  case is Double.Type:
+    guard case .number(let text) = value else { throw mismatch(T.self) }
+    guard let number = Double(text), number.isFinite else {
+      throw fail("the number \(text) is out of range for Double")
+    }
+    return number as! T
+  case is Float.Type:
+    guard case .number(let text) = value else { throw mismatch(T.self) }
+    guard let number = Float(text), number.isFinite else {
+      throw fail("the number \(text) is out of range for Float")
+    }
+    return number as! T
+  case is Decimal.Type:
+    guard case .number(let text) = value else { throw mismatch(T.self) }
+    guard let number = Decimal(string: text) else {
+      throw fail("the number \(text) is out of range for Decimal")
+    }
+    return number as! T
+  case is URL.Type:
+    guard case .string(let text) = value else { throw mismatch(String.self) }
+    guard let url = URL(string: text) else { throw fail("\(jsonQuoted(text)) is not a URL") }
+    return url as! T
+  case is Data.Type:
+    guard case .string(let text) = value else { throw mismatch(String.self) }
+    guard let data = Data(base64Encoded: text) else {
+      throw fail("\(jsonQuoted(text)) is not Base64-encoded data")
+    }
+    return data as! T
+  default:
+    return try T(from: LocatingDecoder(value: value, codingPath: path))
+  }
+}
+
+/// An integer from a number's text: `1.0` and `1e2` are whole numbers, `2.5` is not.
+private func decodeInteger<I: FixedWidthInteger>(
+  _ type: I.Type, from text: String, fail: (String) -> DecodingError
+) throws -> I {
+  if let integer = I(text) { return integer }
+  guard let decimal = Decimal(string: text) else {
+    throw fail("the number \(text) does not fit \(I.self)")
+  }
+  var rounded = Decimal()
+  var copy = decimal
+  NSDecimalRound(&rounded, &copy, 0, .plain)
+  guard rounded == decimal else {
+    throw fail("the number \(text) is not a whole number, as \(I.self) needs")
+  }
+  guard let integer = I(NSDecimalNumber(decimal: decimal).stringValue) else {
+    throw fail("the number \(text) is out of range for \(I.self)")
+  }
+  return integer
+}
+
+// MARK: - Containers
+
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let members: [String: JSONTree]
+  let keys: [String]
+  let codingPath: [any CodingKey]
+
+  var allKeys: [Key] { keys.compactMap(Key.init(stringValue:)) }
+
+  func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+  private func value(for key: Key) throws -> JSONTree {
+    guard let value = members[key.stringValue] else {
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: "no such key"))
+    }
+    return value
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    if case .null = try value(for: key) { return true }
+    return false
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decodeValue(type, from: value(for: key), at: codingPath + [key])
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try LocatingDecoder(value: value(for: key), codingPath: codingPath + [key])
+      .container(keyedBy: type)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try LocatingDecoder(value: value(for: key), codingPath: codingPath + [key]).unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder {
+    let key = Key(stringValue: "super")
+    return LocatingDecoder(
+      value: members["super"] ?? .null, codingPath: codingPath + (key.map { [$0] } ?? []))
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    LocatingDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
+  }
+}
+
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+  let items: [JSONTree]
+  let codingPath: [any CodingKey]
+  var currentIndex = 0
+
+  init(items: [JSONTree], codingPath: [any CodingKey]) {
+    self.items = items
+    self.codingPath = codingPath
+  }
+
+  var count: Int? { items.count }
+  var isAtEnd: Bool { currentIndex >= items.count }
+
+  private var currentKey: any CodingKey { IndexKey(index: currentIndex) }
+
+  private mutating func next() throws -> (value: JSONTree, path: [any CodingKey]) {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        Any.self,
+        DecodingError.Context(codingPath: codingPath + [currentKey], debugDescription: "at end"))
+    }
+    defer { currentIndex += 1 }
+    return (items[currentIndex], codingPath + [currentKey])
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard !isAtEnd, case .null = items[currentIndex] else { return false }
+    currentIndex += 1
+    return true
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    let (value, path) = try next()
+    return try decodeValue(type, from: value, at: path)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let (value, path) = try next()
+    return try LocatingDecoder(value: value, codingPath: path).container(keyedBy: type)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    let (value, path) = try next()
+    return try LocatingDecoder(value: value, codingPath: path).unkeyedContainer()
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    let (value, path) = try next()
+    return LocatingDecoder(value: value, codingPath: path)
+  }
+}
+
+private struct SingleValueContainer: SingleValueDecodingContainer {
+  let value: JSONTree
+  let codingPath: [any CodingKey]
+
+  func decodeNil() -> Bool {
+    if case .null = value { return true }
+    return false
+  }
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try decodeValue(type, from: value, at: codingPath)
+  }
+}
+
+/// An array position as decoders name it: `"Index 3"`, with the index as its integer value.
+private struct IndexKey: CodingKey {
+  let index: Int
+  init(index: Int) { self.index = index }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { index = intValue }
+  var stringValue: String { "Index \(index)" }
+  var intValue: Int? { index }
+}

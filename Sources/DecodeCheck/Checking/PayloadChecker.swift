@@ -1,0 +1,391 @@
+import CodableResilience
+import Dispatch
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The checking engine: decodes payloads with a registered model and turns what happens into
+/// findings with paths and line:column positions.
+///
+/// A payload that decodes with only known values costs one `JSONDecoder.decode`; the text is
+/// searched for positions only when there is something to report.
+///
+/// ```swift
+/// let checker = PayloadChecker(strict: true)
+/// let result = checker.check(data, as: RegisteredModel(ListingPage.self))
+/// result.outcome   // .decodedWithUnknownValues
+/// result.findings  // [error at 14:15 $.listings[1].kind: unknown ListingKind value "castle"; …]
+///
+/// // Whole folders, on every core:
+/// let report = checker.check(paths: ["Fixtures"], in: registry)
+/// ```
+public struct PayloadChecker: Sendable {
+  /// Whether unknown values are errors rather than warnings (`--strict`).
+  public var isStrict: Bool
+
+  /// Whether each input holds one payload per line (newline-delimited JSON, `--lines`).
+  public var readsLines: Bool
+
+  /// Creates a checker.
+  ///
+  /// ```swift
+  /// let checker = PayloadChecker(strict: false, lines: true)
+  /// ```
+  public init(strict: Bool = false, lines: Bool = false) {
+    isStrict = strict
+    readsLines = lines
+  }
+
+  /// How many files are checked at once unless told otherwise: one per core.
+  public static var defaultConcurrency: Int {
+    ProcessInfo.processInfo.activeProcessorCount
+  }
+
+  /// Checks a payload held in memory (with ``readsLines``, one payload per line).
+  ///
+  /// ```swift
+  /// let result = PayloadChecker().check(Data(#"{"id": "b-1"}"#.utf8), as: booking)
+  /// result.findings.first?.message  // "missing required key `listing_id`"
+  /// ```
+  public func check(_ data: Data, as model: RegisteredModel) -> PayloadResult {
+    readsLines ? checkLines(data, as: model) : checkPayload(data, as: model, line: nil)
+  }
+
+  /// Checks files, folders (searched recursively for `*.json`, and `*.ndjson` and `*.jsonl`
+  /// with ``readsLines``) and `-` for standard input, several files at once.
+  ///
+  /// Each file is decoded as `model` or, when it is `nil`, as the type its nearest enclosing
+  /// folder is named after (`Fixtures/Booking/v1.json` is a `Booking`). Paths that are
+  /// missing, unreadable, empty folders or without a type are reported as not checked.
+  ///
+  /// ```swift
+  /// let report = PayloadChecker().check(
+  ///   paths: ["Fixtures"], in: registry, maximumConcurrency: 2)
+  /// ```
+  ///
+  /// - Parameter maximumConcurrency: how many files to check at once; 1 checks them one after
+  ///   another on the calling thread.
+  public func check(
+    paths: [String],
+    in registry: ModelRegistry,
+    as model: RegisteredModel? = nil,
+    maximumConcurrency: Int = defaultConcurrency
+  ) -> CheckReport {
+    let inputs = InputPlan(
+      paths: paths, registry: registry, model: model, readsLines: readsLines,
+      standardInput: StandardInput.process.read)
+    return check(inputs.inputs, maximumConcurrency: maximumConcurrency, progress: nil)
+  }
+
+  /// Checks planned inputs on up to `maximumConcurrency` threads, reporting each finished one
+  /// to `progress`.
+  func check(
+    _ inputs: [PlannedInput],
+    maximumConcurrency: Int,
+    progress: ProgressLine?
+  ) -> CheckReport {
+    let reports = ReportSlots(count: inputs.count)
+    let width = max(1, min(maximumConcurrency, inputs.count))
+    if width == 1 {
+      for (index, input) in inputs.enumerated() {
+        reports.store(check(input), at: index)
+        progress?.advance()
+      }
+    } else {
+      // Each worker takes the next unchecked input, so a slow file never holds up the others.
+      let nextInput = InputCounter()
+      DispatchQueue.concurrentPerform(iterations: width) { _ in
+        while let index = nextInput.take(below: inputs.count) {
+          reports.store(check(inputs[index]), at: index)
+          progress?.advance()
+        }
+      }
+    }
+    return CheckReport(files: reports.all, isStrict: isStrict)
+  }
+
+  private func check(_ input: PlannedInput) -> FileReport {
+    guard let model = input.model, input.problem == nil else {
+      let finding = Finding(
+        severity: .error, kind: .inputError, message: input.problem ?? "no type for this file")
+      return FileReport(
+        path: input.path, typeName: input.model?.qualifiedName, outcome: .notChecked,
+        findings: [finding], payloadCount: 0)
+    }
+    let data: Data
+    switch input.source {
+    case .data(let bytes):
+      data = bytes
+    case .file(let path):
+      do {
+        data = try readFile(atPath: path)
+      } catch {
+        let finding = Finding(
+          severity: .error, kind: .inputError, message: "cannot read: \(describeReadError(error))")
+        return FileReport(
+          path: input.path, typeName: model.qualifiedName, outcome: .notChecked,
+          findings: [finding], payloadCount: 0)
+      }
+    }
+    let result = check(data, as: model)
+    return FileReport(
+      path: input.path, typeName: model.qualifiedName, outcome: result.outcome,
+      findings: result.findings, payloadCount: result.payloadCount)
+  }
+}
+
+// MARK: - One payload
+
+extension PayloadChecker {
+  /// Decodes one payload; `line` is its line in the file when it is one line of many.
+  private func checkPayload(_ data: Data, as model: RegisteredModel, line: Int?) -> PayloadResult {
+    let collector = UnknownValueCollector()
+    var failure: (any Error)?
+    do {
+      try model.decode(data, collector.handler)
+    } catch {
+      failure = error
+    }
+    let unknownValues = collector.values
+    if failure == nil, unknownValues.isEmpty {
+      return PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
+    }
+    let findings = data.withUnsafeBytes { bytes in
+      describe(
+        failure, unknownValues: unknownValues, in: JSONScanner(bytes), model: model, line: line)
+    }
+    let outcome: FileReport.Outcome = failure == nil ? .decodedWithUnknownValues : .failed
+    return PayloadResult(outcome: outcome, findings: findings, payloadCount: 1)
+  }
+
+  /// Turns a failure and the unknown values seen before it into located findings, in the
+  /// order they appear in the text.
+  private func describe(
+    _ failure: (any Error)?,
+    unknownValues: [UnknownValue],
+    in scanner: JSONScanner,
+    model: RegisteredModel,
+    line: Int?
+  ) -> [Finding] {
+    let explanation = failure.map { FailureExplanation($0, scanner: scanner, model: model) }
+    let failurePaths = explanation?.searchPaths ?? []
+    let located = scanner.locate(unknownValues.map(\.codingPath) + failurePaths)
+
+    var findings: [Finding] = []
+    var offsets: [Int?] = []
+    for (value, found) in zip(unknownValues, located) {
+      var message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
+      if let known = value.knownValues, !known.isEmpty {
+        message += "; known: " + known.joined(separator: ", ")
+      }
+      findings.append(
+        Finding(
+          severity: isStrict ? .error : .warning, kind: .unknownValue, message: message,
+          path: value.path, unknownValue: value))
+      offsets.append(found?.offset)
+    }
+    if let explanation {
+      let explained = explanation.finding(found: Array(located.suffix(failurePaths.count)))
+      findings.append(explained.finding)
+      offsets.append(explained.offset)
+    }
+
+    let positions = scanner.positions(of: offsets.compactMap { $0 })
+    for index in findings.indices {
+      guard let offset = offsets[index], var position = positions[offset] else { continue }
+      // A line of newline-delimited JSON is scanned on its own, so its positions are on line 1.
+      if let line { position.line += line - 1 }
+      findings[index].position = position
+    }
+    return sortedByPosition(findings)
+  }
+}
+
+/// Findings in text order; those without a position keep their order, after the others.
+func sortedByPosition(_ findings: [Finding]) -> [Finding] {
+  findings.enumerated().sorted { lhs, rhs in
+    switch (lhs.element.position, rhs.element.position) {
+    case (let left?, let right?) where left != right: return left < right
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return lhs.offset < rhs.offset
+    }
+  }.map(\.element)
+}
+
+// MARK: - Newline-delimited JSON
+
+extension PayloadChecker {
+  private func checkLines(_ data: Data, as model: RegisteredModel) -> PayloadResult {
+    if data.isEmpty {
+      return checkPayload(data, as: model, line: 1)
+    }
+    var findings: [Finding] = []
+    var payloadCount = 0
+    var anyFailed = false
+    var anyUnknown = false
+    let lines: [(range: Range<Int>, number: Int)] = data.withUnsafeBytes { bytes in
+      var lines: [(Range<Int>, Int)] = []
+      var lineStart = 0
+      var number = 1
+      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+        var end = index
+        if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+        let isBlank = bytes[lineStart..<end].allSatisfy {
+          $0 == 0x20 || $0 == 0x09 || $0 == 0x0D
+        }
+        if !isBlank { lines.append((lineStart..<end, number)) }
+        lineStart = index + 1
+        number += 1
+      }
+      return lines
+    }
+    for line in lines {
+      let payload = data[
+        data.startIndex + line.range.lowerBound..<data.startIndex + line.range.upperBound]
+      let result = checkPayload(payload, as: model, line: line.number)
+      payloadCount += 1
+      findings += result.findings
+      anyFailed = anyFailed || result.outcome == .failed
+      anyUnknown =
+        anyUnknown || result.outcome == .decodedWithUnknownValues
+        || result.findings.contains { $0.kind == .unknownValue }
+    }
+    if payloadCount == 0 {
+      // Only blank lines: as empty as an empty file, and reported at its first line.
+      return checkPayload(data, as: model, line: nil)
+    }
+    let outcome: FileReport.Outcome =
+      anyFailed ? .failed : anyUnknown ? .decodedWithUnknownValues : .decoded
+    return PayloadResult(outcome: outcome, findings: findings, payloadCount: payloadCount)
+  }
+}
+
+/// What checking the payloads of one input found.
+///
+/// ```swift
+/// let result = PayloadChecker().check(data, as: model)
+/// if result.outcome == .failed { print(result.findings[0].message) }
+/// ```
+public struct PayloadResult: Sendable, Hashable {
+  /// How the payloads came out of the check.
+  public var outcome: FileReport.Outcome
+  /// What was found, in the order it appears in the text.
+  public var findings: [Finding]
+  /// How many payloads were checked: 1, or one per non-blank line with `--lines`.
+  public var payloadCount: Int
+
+  /// Creates a result.
+  ///
+  /// ```swift
+  /// let clean = PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
+  /// ```
+  public init(outcome: FileReport.Outcome, findings: [Finding], payloadCount: Int) {
+    self.outcome = outcome
+    self.findings = findings
+    self.payloadCount = payloadCount
+  }
+}
+
+// MARK: - Reading files
+
+/// Reads a file with one `open`, `fstat` and `read`, mapping large files into memory instead,
+/// so a huge file costs address space rather than RAM.
+func readFile(atPath path: String) throws -> Data {
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else { throw POSIXError.current }
+  defer { close(descriptor) }
+  var status = stat()
+  guard fstat(descriptor, &status) == 0 else { throw POSIXError.current }
+  guard status.st_mode & S_IFMT != S_IFDIR else { throw POSIXError(.EISDIR) }
+  let size = Int(status.st_size)
+  if size >= 1 << 20 {
+    return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+  }
+  // Files such as those under /proc report a size of 0 and still hold bytes: read to the end.
+  // One byte more than the size, so the read that finds the end needs no bigger buffer.
+  var data = Data(count: size > 0 ? size + 1 : 4096)
+  var length = 0
+  while true {
+    if length == data.count { data.count *= 2 }
+    let read = data.withUnsafeMutableBytes { buffer in
+      Foundation.read(descriptor, buffer.baseAddress! + length, buffer.count - length)
+    }
+    if read < 0 {
+      if errno == EINTR { continue }
+      throw POSIXError.current
+    }
+    if read == 0 { break }
+    length += read
+  }
+  data.count = length
+  return data
+}
+
+extension POSIXError {
+  /// The error `errno` holds now.
+  fileprivate static var current: POSIXError {
+    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+  }
+}
+
+/// The reason a file could not be read, in a few words: "permission denied".
+func describeReadError(_ error: any Error) -> String {
+  if let error = error as? POSIXError {
+    return String(cString: strerror(error.code.rawValue)).lowercased()
+  }
+  let nsError = error as NSError
+  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+    underlying.domain == NSPOSIXErrorDomain
+  {
+    return String(cString: strerror(Int32(underlying.code))).lowercased()
+  }
+  switch CocoaError.Code(rawValue: nsError.code) {
+  case .fileReadNoSuchFile: return "no such file"
+  case .fileReadNoPermission: return "permission denied"
+  case .fileReadTooLarge: return "the file is too large to read"
+  default: return nsError.localizedDescription
+  }
+}
+
+// MARK: - Sharing work between threads
+
+/// The reports of a concurrent run, each stored in its input's slot.
+private final class ReportSlots: @unchecked Sendable {
+  // `@unchecked` because every access to `slots` holds `lock`.
+  private let lock = NSLock()
+  private var slots: [FileReport?]
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  func store(_ report: FileReport, at index: Int) {
+    lock.withLock { slots[index] = report }
+  }
+
+  var all: [FileReport] {
+    lock.withLock { slots.compactMap { $0 } }
+  }
+}
+
+/// Hands out input indices, each exactly once.
+private final class InputCounter: @unchecked Sendable {
+  // `@unchecked` because every access to `next` holds `lock`.
+  private let lock = NSLock()
+  private var next = 0
+
+  func take(below limit: Int) -> Int? {
+    lock.withLock {
+      guard next < limit else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+}

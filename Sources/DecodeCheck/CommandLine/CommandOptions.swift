@@ -1,0 +1,81 @@
+/// The command line, read into what to do.
+struct CommandOptions: Equatable {
+  var paths: [String] = []
+  var typeName: String?
+  var listsTypes = false
+  var isStrict = false
+  var format = ReportFormat.text
+  var readsLines = false
+  var isQuiet = false
+  var jobs: Int?
+  var showsHelp = false
+  var showsVersion = false
+
+  /// A command line that cannot be run, in one line.
+  struct UsageError: Error, Equatable {
+    var message: String
+  }
+
+  /// Reads the arguments (without the program name).
+  ///
+  /// Options may come before, after or between paths; `--name=value` and `--name value` both
+  /// work; `--` ends the options, so a path may start with a dash; `-` alone is standard input.
+  init(parsing arguments: [String]) throws(UsageError) {
+    var remaining = arguments[...]
+    var optionsEnded = false
+    while let argument = remaining.popFirst() {
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        paths.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var attachedValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        attachedValue = String(argument[argument.index(after: equals)...])
+      }
+      func value(describedAs what: String) throws(UsageError) -> String {
+        if let attachedValue { return attachedValue }
+        guard let next = remaining.popFirst() else {
+          throw UsageError(message: "`\(name)` needs a value: \(what)")
+        }
+        return next
+      }
+      func flag() throws(UsageError) -> Bool {
+        guard attachedValue == nil else {
+          throw UsageError(message: "`\(name)` takes no value")
+        }
+        return true
+      }
+      switch name {
+      case "-t", "--type":
+        guard typeName == nil else { throw UsageError(message: "`--type` is given twice") }
+        typeName = try value(describedAs: "a registered type's name (see --list-types)")
+      case "-f", "--format":
+        let text = try value(describedAs: "text, json, github or junit")
+        guard let format = ReportFormat(rawValue: text) else {
+          throw UsageError(message: "unknown format `\(text)`; use text, json, github or junit")
+        }
+        self.format = format
+      case "-j", "--jobs":
+        let text = try value(describedAs: "how many files to check at once")
+        guard let jobs = Int(text), jobs >= 1 else {
+          throw UsageError(message: "`\(name)` needs a whole number of at least 1, not `\(text)`")
+        }
+        self.jobs = jobs
+      case "--list-types": listsTypes = try flag()
+      case "--strict": isStrict = try flag()
+      case "--lines": readsLines = try flag()
+      case "-q", "--quiet": isQuiet = try flag()
+      case "--version": showsVersion = try flag()
+      case "-h", "--help": showsHelp = try flag()
+      default:
+        throw UsageError(message: "unknown option `\(name)`")
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Dispatch
+import Foundation
+
+/// A "checked 120 of 5000 files" line redrawn in place on a terminal while a long run works.
+///
+/// It stays silent for runs that finish quickly, redraws at most ten times a second, and
+/// erases itself at the end so only the report remains.
+final class ProgressLine: @unchecked Sendable {
+  // `@unchecked` because every access to the mutable state holds `lock`.
+  private let lock = NSLock()
+  private let stream: TextStream
+  private let total: Int
+  private let started = DispatchTime.now().uptimeNanoseconds
+  private var finished = 0
+  private var lastDrawn: UInt64 = 0
+  private var isShown = false
+
+  private static let silentStart: UInt64 = 300_000_000
+  private static let redrawInterval: UInt64 = 100_000_000
+
+  init(stream: TextStream, total: Int) {
+    self.stream = stream
+    self.total = total
+  }
+
+  /// Counts one more input as done, redrawing when it is time to.
+  func advance() {
+    lock.withLock {
+      finished += 1
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now - started >= Self.silentStart, now - lastDrawn >= Self.redrawInterval else {
+        return
+      }
+      lastDrawn = now
+      isShown = true
+      stream.write("\r\u{1B}[2Kdecode-check: checked \(finished) of \(total) files")
+    }
+  }
+
+  /// Erases the line, if it was ever drawn.
+  func finish() {
+    lock.withLock {
+      if isShown { stream.write("\r\u{1B}[2K") }
+      isShown = false
+    }
+  }
+}

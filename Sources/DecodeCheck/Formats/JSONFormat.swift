@@ -1,0 +1,123 @@
+import CodableResilience
+import Foundation
+
+/// The report as one JSON document for tools, with stable keys:
+///
+/// ```json
+/// {
+///   "exitStatus" : 1,
+///   "files" : [
+///     {
+///       "findings" : [
+///         {
+///           "column" : 15, "kind" : "unknownValue", "line" : 14,
+///           "message" : "unknown ListingKind value \"castle\"; known: house, flat, cabin",
+///           "path" : "$.listings[1].kind", "severity" : "warning",
+///           "unknownValue" : { "knownValues" : ["house", "flat", "cabin"],
+///                              "rawValue" : "castle", "type" : "ListingKind" }
+///         }
+///       ],
+///       "outcome" : "decodedWithUnknownValues", "path" : "Fixtures/ListingPage/v2.json",
+///       "payloads" : 1, "type" : "SampleAPI.ListingPage"
+///     }
+///   ],
+///   "strict" : false,
+///   "summary" : { "decodedCleanly" : 0, "failed" : 0, "filesChecked" : 1, "notChecked" : 0,
+///                 "payloads" : 1, "unknownValues" : 1, "withUnknownValues" : 1 }
+/// }
+/// ```
+enum JSONFormat {
+  static func render(_ report: CheckReport) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let document = Document(report)
+    // Every member is a string, a number, a boolean or a collection of them: encoding cannot
+    // fail, but if it ever did the output would still be a JSON document.
+    guard let data = try? encoder.encode(document) else {
+      return #"{"error":"the report could not be encoded"}"# + "\n"
+    }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  private struct Document: Encodable {
+    var exitStatus: Int32
+    var files: [File]
+    var strict: Bool
+    var summary: Summary
+
+    init(_ report: CheckReport) {
+      exitStatus = report.exitStatus
+      files = report.files.map(File.init)
+      strict = report.isStrict
+      summary = Summary(report.summary)
+    }
+  }
+
+  private struct File: Encodable {
+    var path: String
+    var type: String?
+    var outcome: FileReport.Outcome
+    var payloads: Int
+    var findings: [Item]
+
+    init(_ file: FileReport) {
+      path = file.path
+      type = file.typeName
+      outcome = file.outcome
+      payloads = file.payloadCount
+      findings = file.findings.map(Item.init)
+    }
+  }
+
+  private struct Item: Encodable {
+    var severity: Finding.Severity
+    var kind: Finding.Kind
+    var message: String
+    var path: String?
+    var line: Int?
+    var column: Int?
+    var unknownValue: Value?
+
+    init(_ finding: Finding) {
+      severity = finding.severity
+      kind = finding.kind
+      message = finding.message
+      path = finding.path
+      line = finding.position?.line
+      column = finding.position?.column
+      unknownValue = finding.unknownValue.map(Value.init)
+    }
+  }
+
+  private struct Value: Encodable {
+    var type: String
+    var rawValue: String
+    var knownValues: [String]?
+
+    init(_ value: UnknownValue) {
+      type = value.typeName
+      rawValue = value.rawValue
+      knownValues = value.knownValues
+    }
+  }
+
+  private struct Summary: Encodable {
+    var filesChecked: Int
+    var decodedCleanly: Int
+    var withUnknownValues: Int
+    var unknownValues: Int
+    var failed: Int
+    var notChecked: Int
+    var payloads: Int
+
+    init(_ summary: CheckSummary) {
+      filesChecked = summary.filesChecked
+      decodedCleanly = summary.decodedCleanly
+      withUnknownValues = summary.withUnknownValues
+      unknownValues = summary.unknownValues
+      failed = summary.failed
+      notChecked = summary.notChecked
+      payloads = summary.payloads
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// The report as JUnit XML, which most CI systems show as a test run: one test case per file,
+/// named by its path and classed by its type. Errors fail the case (`<failure>`), inputs that
+/// could not be checked are `<error>`s, and warnings go to the case's `<system-out>`.
+enum JUnitFormat {
+  static func render(_ report: CheckReport) -> String {
+    let failures = report.files.count { $0.outcome != .notChecked && $0.hasErrors }
+    let errors = report.files.count { $0.outcome == .notChecked }
+    let counts = #"tests="\#(report.files.count)" failures="\#(failures)" errors="\#(errors)""#
+    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    xml += #"<testsuites name="decode-check" \#(counts)>"# + "\n"
+    xml += #"  <testsuite name="decode-check" \#(counts) skipped="0">"# + "\n"
+    for file in report.files {
+      let className = escape(file.typeName ?? "decode-check")
+      xml += #"    <testcase classname="\#(className)" name="\#(escape(file.path))""#
+      let errors = file.findings.filter { $0.severity == .error }
+      let warnings = file.findings.filter { $0.severity == .warning }
+      if errors.isEmpty, warnings.isEmpty {
+        xml += "/>\n"
+        continue
+      }
+      xml += ">\n"
+      if let first = errors.first {
+        let element = file.outcome == .notChecked ? "error" : "failure"
+        let lines = errors.map { TextFormat.line(for: $0, in: file) }.joined(separator: "\n")
+        xml += #"      <\#(element) type="\#(first.kind.rawValue)" "#
+        xml += #"message="\#(escape(singleLine(first.message)))">"#
+        xml += escape(lines) + "</\(element)>\n"
+      }
+      if !warnings.isEmpty {
+        let lines = warnings.map { TextFormat.line(for: $0, in: file) }.joined(separator: "\n")
+        xml += "      <system-out>" + escape(lines) + "</system-out>\n"
+      }
+      xml += "    </testcase>\n"
+    }
+    xml += "    <system-out>" + escape(report.summary.description) + "</system-out>\n"
+    xml += "  </testsuite>\n</testsuites>\n"
+    return xml
+  }
+
+  /// Escapes text for XML content and attribute values. Characters XML 1.0 cannot hold at
+  /// all (most control characters) become U+FFFD; line breaks in attributes are written as
+  /// references, so parsers keep them.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\n": result += "&#10;"
+      case "\r": result += "&#13;"
+      case "\t": result += "&#9;"
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
+        result += "\u{FFFD}"
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the checking engine lands.
-enum Placeholder {}

@@ -1,0 +1,121 @@
+/// The model types a checking program knows, found by name.
+///
+/// A type is found by its short name (`ListingPage`) when no other registered type shares
+/// it, and always by its module-qualified name (`SampleAPI.ListingPage`), so two modules'
+/// `Event` types can live in one registry.
+///
+/// ```swift
+/// var registry = ModelRegistry()
+/// registry.register(ListingPage.self)
+/// registry.register(Booking.self)
+/// let model = try registry.model(named: "ListingPage")
+/// ```
+///
+/// Registering a type twice, or two types with the same qualified name, is a mistake that
+/// ``duplicateNames`` records; ``DecodeCheckCommand`` refuses to run such a registry, with a
+/// message naming the type, rather than guess which one was meant.
+public struct ModelRegistry: Sendable {
+  /// The registered types, in the order they were registered.
+  public private(set) var models: [RegisteredModel] = []
+
+  /// The qualified names that were registered more than once, in the order it happened.
+  /// Empty for a well-formed registry.
+  public private(set) var duplicateNames: [String] = []
+
+  /// Creates an empty registry.
+  ///
+  /// ```swift
+  /// var registry = ModelRegistry()
+  /// ```
+  public init() {}
+
+  /// Creates a registry holding the given types.
+  ///
+  /// ```swift
+  /// let registry = ModelRegistry(registering: ListingPage.self, Booking.self)
+  /// ```
+  public init(registering types: any Decodable.Type...) {
+    for type in types {
+      register(type)
+    }
+  }
+
+  /// Adds a type, to be found by its short name and by its qualified name.
+  ///
+  /// ```swift
+  /// registry.register(Order.self)
+  /// ```
+  public mutating func register<Model: Decodable>(_ type: Model.Type) {
+    add(RegisteredModel(type))
+  }
+
+  /// Adds an already wrapped type.
+  ///
+  /// ```swift
+  /// registry.add(RegisteredModel(Order.self))
+  /// ```
+  public mutating func add(_ model: RegisteredModel) {
+    if models.contains(model) {
+      duplicateNames.append(model.qualifiedName)
+    } else {
+      models.append(model)
+    }
+  }
+
+  /// The type registered under `name`: a qualified name, or a short name that only one
+  /// registered type has.
+  ///
+  /// ```swift
+  /// let page = try registry.model(named: "SampleAPI.ListingPage")
+  /// ```
+  ///
+  /// - Throws: ``ModelLookupError/unknown(_:registered:)`` when no type has the name,
+  ///   ``ModelLookupError/ambiguous(_:candidates:)`` when several share the short name.
+  public func model(named name: String) throws(ModelLookupError) -> RegisteredModel {
+    if let model = models.first(where: { $0.qualifiedName == name }) {
+      return model
+    }
+    let candidates = models.filter { $0.name == name }
+    switch candidates.count {
+    case 1:
+      return candidates[0]
+    case 0:
+      throw .unknown(name, registered: models.map(\.name).sorted())
+    default:
+      throw .ambiguous(name, candidates: candidates.map(\.qualifiedName).sorted())
+    }
+  }
+
+  /// Whether `name` finds a type without ambiguity.
+  func isUnambiguous(_ name: String) -> Bool {
+    models.count(where: { $0.name == name }) == 1
+  }
+}
+
+/// Why ``ModelRegistry/model(named:)`` found no single type.
+///
+/// ```swift
+/// do {
+///   _ = try registry.model(named: "Page")
+/// } catch {
+///   print(error)  // `Page` names more than one type: A.Page, B.Page; use the qualified name
+/// }
+/// ```
+public enum ModelLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// No registered type has the name; `registered` lists the names that do exist.
+  case unknown(_ name: String, registered: [String])
+  /// Several registered types share the short name; `candidates` are their qualified names.
+  case ambiguous(_ name: String, candidates: [String])
+
+  /// One line naming the problem and what to do about it.
+  public var description: String {
+    switch self {
+    case .unknown(let name, let registered):
+      let known = registered.isEmpty ? "none" : registered.joined(separator: ", ")
+      return "unknown type `\(name)`; registered types: \(known)"
+    case .ambiguous(let name, let candidates):
+      return "`\(name)` names more than one type: \(candidates.joined(separator: ", "))"
+        + "; use the qualified name"
+    }
+  }
+}

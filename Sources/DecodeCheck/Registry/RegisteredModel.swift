@@ -1,0 +1,79 @@
+import CodableResilience
+import Foundation
+
+/// A model type that payloads can be checked against, with its decoding behind a closure.
+///
+/// The closure is what lets one program hold many unrelated types: the registry, the checker
+/// and the command line deal in `RegisteredModel` values and never need the type itself.
+///
+/// ```swift
+/// let model = RegisteredModel(ListingPage.self)
+/// model.name           // "ListingPage"
+/// model.qualifiedName  // "SampleAPI.ListingPage"
+/// let result = PayloadChecker().check(data, as: model)
+/// ```
+public struct RegisteredModel: Sendable {
+  /// The type's name as written in code, such as `"ListingPage"`.
+  public let name: String
+
+  /// The type's name with its module, such as `"SampleAPI.ListingPage"`: unique in a program.
+  public let qualifiedName: String
+
+  /// Decodes a payload with a fresh `JSONDecoder` that gives every unknown value to `handler`.
+  let decode: @Sendable (_ payload: Data, _ handler: UnknownValueHandler) throws -> Void
+
+  /// Decodes a payload again with ``LocatingDecoder``, to find where a failure is that
+  /// `JSONDecoder` reported without a path.
+  let decodeLocating: @Sendable (_ payload: JSONTree) throws -> Void
+
+  /// Wraps a `Decodable` type.
+  ///
+  /// ```swift
+  /// let booking = RegisteredModel(Booking.self)
+  /// ```
+  public init<Model: Decodable>(_ type: Model.Type) {
+    name = String(describing: type)
+    qualifiedName = String(reflecting: type)
+    // The closure holds a value that knows the type, not the metatype itself: a captured
+    // metatype is not `Sendable` under Swift 6.2's rules for isolated conformances.
+    let decoding: any PayloadDecoding = Decoding<Model>()
+    decode = { payload, handler in try decoding.decode(payload, handler: handler) }
+    decodeLocating = { payload in try decoding.decodeLocating(payload) }
+  }
+}
+
+/// Something that decodes payloads as one type, with the type hidden.
+private protocol PayloadDecoding: Sendable {
+  func decode(_ payload: Data, handler: UnknownValueHandler) throws
+  func decodeLocating(_ payload: JSONTree) throws
+}
+
+/// Decodes one model type; the value the registered closure holds in place of the type.
+private struct Decoding<Model: Decodable>: PayloadDecoding {
+  func decode(_ payload: Data, handler: UnknownValueHandler) throws {
+    let decoder = JSONDecoder()
+    decoder.unknownValueHandler = handler
+    _ = try decoder.decode(Model.self, from: payload)
+  }
+
+  func decodeLocating(_ payload: JSONTree) throws {
+    _ = try LocatingDecoder.decode(Model.self, from: payload)
+  }
+}
+
+extension RegisteredModel: Hashable {
+  /// Two registered models are the same when they name the same type.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.qualifiedName == rhs.qualifiedName
+  }
+
+  /// Hashes the qualified name, which is what equality compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(qualifiedName)
+  }
+}
+
+extension RegisteredModel: CustomStringConvertible {
+  /// The qualified name, such as `SampleAPI.ListingPage`.
+  public var description: String { qualifiedName }
+}

@@ -1,0 +1,68 @@
+/// What checking one input found: a file, standard input, or a path that could not be checked.
+///
+/// ```swift
+/// let report = PayloadChecker().check(paths: ["Fixtures"], in: registry)
+/// for file in report.files where file.outcome == .failed {
+///   print(file.path, file.findings.map(\.message))
+/// }
+/// ```
+public struct FileReport: Sendable, Hashable {
+  /// How an input came out of the check.
+  public enum Outcome: String, Sendable, Hashable, Codable {
+    /// Every payload decoded and held only known values.
+    case decoded
+    /// Every payload decoded, and some held values the models do not know.
+    case decodedWithUnknownValues
+    /// A payload could not be decoded, or is not valid JSON.
+    case failed
+    /// The input could not be checked: it is missing, unreadable or has no type.
+    case notChecked
+  }
+
+  /// The path as given on the command line, joined with the path inside a folder;
+  /// `-` for standard input.
+  public var path: String
+
+  /// The qualified name of the type the input was decoded as; `nil` when none was found.
+  public var typeName: String?
+
+  /// How the input came out of the check.
+  public var outcome: Outcome
+
+  /// What was found, in the order it appears in the file.
+  public var findings: [Finding]
+
+  /// How many payloads the input held: 1 for a JSON file, one per non-blank line with `--lines`.
+  public var payloadCount: Int
+
+  /// Creates a report of one input.
+  ///
+  /// ```swift
+  /// let report = FileReport(
+  ///   path: "Fixtures/Booking/v1.json", typeName: "SampleAPI.Booking",
+  ///   outcome: .decoded, findings: [], payloadCount: 1)
+  /// ```
+  public init(
+    path: String,
+    typeName: String?,
+    outcome: Outcome,
+    findings: [Finding],
+    payloadCount: Int
+  ) {
+    self.path = path
+    self.typeName = typeName
+    self.outcome = outcome
+    self.findings = findings
+    self.payloadCount = payloadCount
+  }
+
+  /// Whether any finding fails the check.
+  public var hasErrors: Bool {
+    findings.contains { $0.severity == .error }
+  }
+
+  /// How many unknown values the input held.
+  public var unknownValueCount: Int {
+    findings.count { $0.kind == .unknownValue }
+  }
+}

@@ -1,0 +1,75 @@
+import CodableResilience
+
+/// One thing a check found in a payload: an unknown value, a decoding failure, JSON that does
+/// not parse, or an input that could not be read.
+///
+/// ```swift
+/// for finding in report.files.flatMap(\.findings) {
+///   print(finding.position ?? "-", finding.path ?? "", finding.message)
+///   // 12:15 $.listings[1].kind unknown ListingKind value "castle"; known: house, flat, cabin
+/// }
+/// ```
+public struct Finding: Sendable, Hashable {
+  /// How much a finding matters.
+  public enum Severity: String, Sendable, Hashable, Codable {
+    /// Worth knowing, but the payload decoded: an unknown value outside `--strict`.
+    case warning
+    /// The check fails because of it.
+    case error
+  }
+
+  /// What kind of finding it is.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// A value the models do not know, decoded leniently (and an error under `--strict`).
+    case unknownValue
+    /// The payload is JSON, but the model cannot decode it.
+    case decodingFailure
+    /// The payload is not valid JSON (or not valid UTF-8).
+    case invalidJSON
+    /// The input could not be checked: missing, unreadable, or without a type.
+    case inputError
+  }
+
+  /// Whether it fails the check.
+  public var severity: Severity
+
+  /// What kind of finding it is.
+  public var kind: Kind
+
+  /// The finding in plain words, such as "missing required key `status`".
+  public var message: String
+
+  /// The JSONPath-style path of the value it is about, such as `$.listings[1].kind`; for a
+  /// missing key, the object that lacks it. `nil` when it concerns the whole input.
+  public var path: String?
+
+  /// Where it is in the file, when the text could be searched: for invalid JSON where reading
+  /// stopped, otherwise where the value at ``path`` starts.
+  public var position: TextPosition?
+
+  /// The unknown value itself, for a finding of kind ``Kind/unknownValue``.
+  public var unknownValue: UnknownValue?
+
+  /// Creates a finding.
+  ///
+  /// ```swift
+  /// let finding = Finding(
+  ///   severity: .error, kind: .decodingFailure, message: "missing required key `status`",
+  ///   path: "$.listings[0]", position: TextPosition(line: 3, column: 5))
+  /// ```
+  public init(
+    severity: Severity,
+    kind: Kind,
+    message: String,
+    path: String? = nil,
+    position: TextPosition? = nil,
+    unknownValue: UnknownValue? = nil
+  ) {
+    self.severity = severity
+    self.kind = kind
+    self.message = message
+    self.path = path
+    self.position = position
+    self.unknownValue = unknownValue
+  }
+}

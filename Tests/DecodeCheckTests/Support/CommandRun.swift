@@ -1,0 +1,51 @@
+import DecodeCheck
+import Foundation
+import SampleAPI
+
+/// Text written to a ``TextStream`` from any thread, read back by a test.
+final class CapturedText: @unchecked Sendable {
+  // `@unchecked` because every access to `text` holds `lock`.
+  private let lock = NSLock()
+  private var captured = ""
+
+  func append(_ text: String) {
+    lock.withLock { captured += text }
+  }
+
+  var text: String {
+    lock.withLock { captured }
+  }
+}
+
+/// What one in-process run of the command printed and returned.
+struct CommandRun {
+  var status: Int32
+  var output: String
+  var errors: String
+
+  /// The output's lines, without the trailing empty one.
+  var outputLines: [String] {
+    output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+}
+
+/// The registry the bundled executable uses.
+let sampleRegistry = ModelRegistry(registering: ListingPage.self, Booking.self, Listing.self)
+
+/// Runs `decode-check` with `arguments`, capturing both streams.
+func runCommand(
+  _ arguments: [String],
+  registry: ModelRegistry = sampleRegistry,
+  standardInput: Data = Data(),
+  errorIsTerminal: Bool = false
+) -> CommandRun {
+  let output = CapturedText()
+  let errors = CapturedText()
+  let status = DecodeCheckCommand.main(
+    arguments: arguments,
+    registry: registry,
+    standardOutput: TextStream { output.append($0) },
+    standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
+    standardInput: .data(standardInput))
+  return CommandRun(status: status, output: output.text, errors: errors.text)
+}
