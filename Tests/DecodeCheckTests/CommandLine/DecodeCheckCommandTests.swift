@@ -57,6 +57,15 @@ struct BadInput: CustomTestStringConvertible, Sendable {
           + "levels deep, the most JSONDecoder reads"
       )
     },
+    // Foundation's JSONDecoder traps on exactly this input unless the checker guards it.
+    BadInput(name: "deep nesting that ends on the 513th bracket", status: 1) { folder in
+      let path = try folder.write(String(repeating: "[", count: 513), to: "Booking/brackets.json")
+      return (
+        [path],
+        "\(path):1:513: error: $[0][0][0][0]…[0][0] (512 levels): not valid JSON: nested more "
+          + "than 512 levels deep, the most JSONDecoder reads"
+      )
+    },
     BadInput(name: "HTML error page", status: 1) { folder in
       let path = try folder.write(
         "<html>\n<body>Bad Gateway</body>\n</html>\n", to: "Booking/502.json")
