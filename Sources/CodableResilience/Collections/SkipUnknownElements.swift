@@ -20,11 +20,16 @@
 /// ## What is written back
 ///
 /// - Unmodified since decoding: exactly the array that was read, skipped elements in their
-///   places, duplicates and order included.
+///   places, duplicates and order included. (A `Set` that skipped nothing is written in its
+///   own order, without duplicates, as any `Set` is.)
 /// - Modified: the current elements, then the skipped raw values in the order they were read.
 ///   Skipped values are the server's, not the app's, so an edit of the known ones keeps them.
 ///   Call ``removeUnknownRawValues()`` (through the projected value:
 ///   `listing.$amenities.removeUnknownRawValues()`) to drop them.
+///
+/// Elements are matched with `Element(rawValue:)`, so an ``ExtensibleEnum`` element, which
+/// accepts every raw value, is never skipped: use `[Currency]` itself, which reports values
+/// outside its ``ExtensibleEnum/knownValues``.
 ///
 /// A `null` element or one of the wrong JSON type still throws a `DecodingError`. As a
 /// property, a missing key throws `keyNotFound`, as for a plain array.
@@ -99,6 +104,9 @@ extension SkipUnknownElements.Skipped: Sendable
 where Elements: Sendable, Elements.Element.RawValue: Sendable {}
 
 /// Two wrappers are equal when they hold equal elements and skipped the same raw values.
+///
+/// Where the skipped values sat among the known ones is not compared, although an unmodified
+/// value writes them back in their places: `["x", "wifi"]` equals `["wifi", "x"]`.
 extension SkipUnknownElements: Equatable
 where Elements: Equatable, Elements.Element.RawValue: Equatable {
   /// Whether both hold equal elements and skipped the same raw values.

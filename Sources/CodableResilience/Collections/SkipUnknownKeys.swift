@@ -27,9 +27,10 @@
 /// with a key the app sets. Call ``removeUnknownEntries()`` (through the projected value:
 /// `release.$downloads.removeUnknownEntries()`) to drop them.
 ///
-/// Keys are matched by their text: `Key.RawValue(text)`, then `Key(rawValue:)`, so
-/// `String` and `Int` raw values both work. A value that fails to decode still throws,
-/// under a known key or not.
+/// Keys are matched by their exact text: `Key.RawValue(text)`, then `Key(rawValue:)`, so
+/// `String` and `Int` raw values both work, and `"01"` is not the key `1` but an unknown key.
+/// Keys are read and written as they are, whatever the coder's key strategy. A value that
+/// fails to decode still throws, under a known key or not.
 @propertyWrapper
 public struct SkipUnknownKeys<Key: Hashable & RawRepresentable, Value>
 where Key.RawValue: LosslessStringConvertible {
@@ -100,32 +101,52 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
   /// // downloads.wrappedValue == [.ios: 10]; downloads.unknownEntries: [("visionos", 2)]
   /// ```
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    // Decoded as `[String: Value]`, whose keys Foundation leaves as they are: a keyed
+    // container would pass them through the decoder's key strategy (`apple_tv` → `appleTv`).
+    let entries = try decoder.singleValueContainer().decode([String: Value].self)
     var known: [Key: Value] = [:]
-    known.reserveCapacity(container.allKeys.count)
-    for codingKey in container.allKeys {
-      let value = try container.decode(Value.self, forKey: codingKey)
-      if let rawValue = Key.RawValue(codingKey.stringValue), let key = Key(rawValue: rawValue) {
+    known.reserveCapacity(entries.count)
+    for (text, value) in entries {
+      if let key = Self.key(matching: text) {
         known[key] = value
       } else {
-        try decoder.reportUnknownValue(
-          of: Key.self, rawValue: codingKey.stringValue, atKey: codingKey)
-        unknownEntries.append((codingKey.stringValue, value))
+        unknownEntries.append((text, value))
       }
     }
+    // Sorted, so reports and re-encoding do not depend on the dictionary's hash order.
+    unknownEntries.sort { $0.key < $1.key }
+    for (text, _) in unknownEntries {
+      try decoder.reportUnknownValue(
+        of: Key.self, rawValue: text, atKey: AnyCodingKey(stringValue: text))
+    }
     wrappedValue = known
+  }
+}
+
+extension SkipUnknownKeys {
+  /// The key a JSON key names, when its text is exactly the text of a key's raw value.
+  ///
+  /// Matching the text exactly keeps `"01"` and `"+1"` from collapsing onto the key `1`:
+  /// they are different keys in the payload and are kept apart, as unknown entries.
+  static func key(matching text: String) -> Key? {
+    guard let rawValue = Key.RawValue(text), rawValue.description == text else { return nil }
+    return Key(rawValue: rawValue)
   }
 }
 
 extension SkipUnknownKeys: Encodable where Value: Encodable {
   /// Writes the known entries and the kept entries of unknown keys as one JSON object.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: AnyCodingKey.self)
+    // As a `[String: Value]`, so the encoder's key strategy leaves the keys as they were read.
+    var entries: [String: Value] = [:]
+    entries.reserveCapacity(wrappedValue.count + unknownEntries.count)
     for (key, value) in wrappedValue {
-      try container.encode(value, forKey: AnyCodingKey(stringValue: key.rawValue.description))
+      entries[key.rawValue.description] = value
     }
     for (key, value) in unknownEntries {
-      try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+      entries[key] = value
     }
+    var container = encoder.singleValueContainer()
+    try container.encode(entries)
   }
 }

@@ -15,8 +15,9 @@ extension JSONDecoder {
 
   /// Decodes a value and returns it with every unknown value seen on the way.
   ///
-  /// Decoding is lenient. A handler already installed on this decoder is still called
-  /// after each value is collected. The decoder itself is not changed, so it can be shared.
+  /// Decoding is lenient unless a handler already installed on this decoder throws: that
+  /// handler is still called after each value is collected. The decoder itself is not
+  /// changed, so it can be shared.
   ///
   /// ```swift
   /// let (page, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
@@ -72,8 +73,9 @@ extension PropertyListDecoder {
 
   /// Decodes a value and returns it with every unknown value seen on the way.
   ///
-  /// Decoding is lenient. A handler already installed on this decoder is still called
-  /// after each value is collected. The decoder itself is not changed, so it can be shared.
+  /// Decoding is lenient unless a handler already installed on this decoder throws: that
+  /// handler is still called after each value is collected. The decoder itself is not
+  /// changed, so it can be shared.
   ///
   /// ```swift
   /// let (settings, unknownValues) = try PropertyListDecoder().decodeCollectingUnknownValues(

@@ -133,7 +133,8 @@ extension UnknownValue {
     /// The JSONPath-style text of a coding path, starting at `$` for the payload's root.
     ///
     /// ```swift
-    /// UnknownValue.PathComponent.jsonPath([.key("units"), .index(1), .key("kind")])
+    /// let path: [UnknownValue.PathComponent] = [.key("units"), .index(1), .key("kind")]
+    /// UnknownValue.PathComponent.jsonPath(path)
     /// // "$.units[1].kind"
     /// ```
     public static func jsonPath(_ codingPath: [any CodingKey]) -> String {

@@ -9,8 +9,14 @@ private enum Platform: String, Codable, CaseIterable, UnknownDecodable {
 }
 
 private enum Port: Int, Codable {
+  case one = 1
   case http = 80
   case https = 443
+}
+
+private enum Device: String, Codable {
+  case appleTV = "apple_tv"
+  case phone
 }
 
 private struct Release: Codable, Equatable {
@@ -104,5 +110,38 @@ struct SkipUnknownKeysTests {
       Release.self, from: json(#"{"downloads": {"ios": 1, "x": 2}}"#))
     #expect(a == b)
     #expect(a != c)
+  }
+
+  @Test("keys are read and written as they are, whatever the key strategy")
+  func keyStrategiesLeaveKeysAlone() throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let original = json(#"{"apple_tv": 1, "vision_os": 2}"#)
+    let (devices, unknownValues) = try decoder.decodeCollectingUnknownValues(
+      SkipUnknownKeys<Device, Int>.self, from: original)
+    #expect(devices.wrappedValue == [.appleTV: 1])
+    #expect(unknownValues.map(\.path) == ["$.vision_os"])
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    #expect(try JSONValue(data: encoder.encode(devices)) == JSONValue(data: original))
+  }
+
+  @Test("integer keys that only parse to a known key are kept apart, not merged")
+  func integerKeysDoNotCollide() throws {
+    let original = json(#"{"1": "a", "01": "b", "+1": "c"}"#)
+    let ports = try JSONDecoder().decode(SkipUnknownKeys<Port, String>.self, from: original)
+    #expect(ports.wrappedValue == [.one: "a"])
+    #expect(ports.unknownEntries.map(\.key) == ["+1", "01"])
+    #expect(try JSONValue(data: JSONEncoder().encode(ports)) == JSONValue(data: original))
+  }
+
+  @Test("kept entries survive a property-list round trip")
+  func propertyListRoundTrip() throws {
+    let release = try JSONDecoder().decode(
+      Release.self, from: json(#"{"downloads": {"ios": 10, "visionos": 2}}"#))
+    let plist = try PropertyListEncoder().encode(release)
+    let decoded = try PropertyListDecoder().decode(Release.self, from: plist)
+    #expect(decoded == release)
+    #expect(decoded.$downloads.unknownEntries.map(\.key) == ["visionos"])
   }
 }
