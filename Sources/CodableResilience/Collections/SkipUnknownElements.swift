@@ -36,6 +36,10 @@
 @propertyWrapper
 public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
   /// The known elements.
+  ///
+  /// ```swift
+  /// listing.amenities  // [.wifi, .pool]
+  /// ```
   public var wrappedValue: Elements
 
   /// What decoding skipped, and the value as it was decoded; `nil` when nothing was skipped,
@@ -63,6 +67,10 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
   }
 
   /// The wrapper itself, so `$amenities.unknownRawValues` reads what was skipped.
+  ///
+  /// ```swift
+  /// listing.$amenities.unknownRawValues  // ["sauna"]
+  /// ```
   public var projectedValue: SkipUnknownElements<Elements> {
     get { self }
     set { self = newValue }
@@ -88,8 +96,16 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
 }
 
 /// A collection ``SkipUnknownElements`` can hold: `Array` and `Set` of raw-value enums.
+///
+/// ```swift
+/// @SkipUnknownElements var tags: Set<Tag>
+/// ```
 public protocol SkipUnknownElementsCollection: Sequence where Element: RawRepresentable {
   /// Creates the collection from decoded elements, in the order they were read.
+  ///
+  /// ```swift
+  /// let badges = Set<Badge>([.verified, .superhost])
+  /// ```
   init(_ elements: [Element])
 }
 
@@ -110,6 +126,10 @@ where Elements: Sendable, Elements.Element.RawValue: Sendable {}
 extension SkipUnknownElements: Equatable
 where Elements: Equatable, Elements.Element.RawValue: Equatable {
   /// Whether both hold equal elements and skipped the same raw values.
+  ///
+  /// ```swift
+  /// SkipUnknownElements(wrappedValue: [Badge.verified]) == decoded  // compares elements and skipped values
+  /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.wrappedValue == rhs.wrappedValue && lhs.unknownRawValues == rhs.unknownRawValues
   }
@@ -118,6 +138,10 @@ where Elements: Equatable, Elements.Element.RawValue: Equatable {
 extension SkipUnknownElements: Hashable
 where Elements: Hashable, Elements.Element.RawValue: Hashable {
   /// Hashes what equality compares.
+  ///
+  /// ```swift
+  /// let seen: Set<SkipUnknownElements<[Badge]>> = [profile.$badges]
+  /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
     hasher.combine(unknownRawValues)
@@ -167,6 +191,10 @@ extension SkipUnknownElements: Encodable
 where Elements: Equatable, Elements.Element.RawValue: Encodable {
   /// Writes the array that was read when unmodified; otherwise the current elements followed
   /// by the skipped raw values.
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(listing)  // ["wifi", "sauna", "pool"] when unmodified
+  /// ```
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.unkeyedContainer()
     if let skipped, skipped.decoded == wrappedValue {

@@ -35,9 +35,17 @@
 public struct SkipUnknownKeys<Key: Hashable & RawRepresentable, Value>
 where Key.RawValue: LosslessStringConvertible {
   /// The entries whose keys are known.
+  ///
+  /// ```swift
+  /// release.downloads[.ios]  // 10
+  /// ```
   public var wrappedValue: [Key: Value]
 
   /// The entries of unknown keys, in the order decoding met them.
+  ///
+  /// ```swift
+  /// release.$downloads.unknownEntries  // [(key: "visionos", value: 2)]
+  /// ```
   public private(set) var unknownEntries: [(key: String, value: Value)] = []
 
   /// Creates the wrapper around a dictionary.
@@ -50,6 +58,10 @@ where Key.RawValue: LosslessStringConvertible {
   }
 
   /// The wrapper itself, so `$downloads.unknownEntries` reads what was kept.
+  ///
+  /// ```swift
+  /// release.$downloads.removeUnknownEntries()
+  /// ```
   public var projectedValue: SkipUnknownKeys<Key, Value> {
     get { self }
     set { self = newValue }
@@ -73,6 +85,10 @@ extension SkipUnknownKeys: Sendable where Key: Sendable, Value: Sendable {}
 /// of unknown keys (in any order).
 extension SkipUnknownKeys: Equatable where Value: Equatable {
   /// Whether both hold equal entries, known and kept.
+  ///
+  /// ```swift
+  /// decodedRelease == expectedRelease  // known and kept entries, in any order
+  /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.wrappedValue == rhs.wrappedValue
       && lhs.unknownEntries.count == rhs.unknownEntries.count
@@ -86,6 +102,10 @@ extension SkipUnknownKeys: Equatable where Value: Equatable {
 
 extension SkipUnknownKeys: Hashable where Value: Hashable {
   /// Hashes the known entries and the number of kept ones.
+  ///
+  /// ```swift
+  /// let releases: Set<SkipUnknownKeys<Platform, Int>> = [release.$downloads]
+  /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
     hasher.combine(unknownEntries.count)
@@ -136,6 +156,10 @@ extension SkipUnknownKeys {
 
 extension SkipUnknownKeys: Encodable where Value: Encodable {
   /// Writes the known entries and the kept entries of unknown keys as one JSON object.
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(release)  // {"ios": 10, "visionos": 2}
+  /// ```
   public func encode(to encoder: any Encoder) throws {
     // As a `[String: Value]`, so the encoder's key strategy leaves the keys as they were read.
     var entries: [String: Value] = [:]

@@ -12,17 +12,33 @@
 /// ```
 public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
   /// The name of the type that did not recognise the value, such as `"ListingKind"`.
+  ///
+  /// ```swift
+  /// value.typeName  // "ListingKind"
+  /// ```
   public var typeName: String
 
   /// The raw value as text: `"castle"` for a string, `"7"` for a number.
+  ///
+  /// ```swift
+  /// value.rawValue  // "castle", or "7" for an Int raw value
+  /// ```
   public var rawValue: String
 
   /// Where the value sits in the payload, as the decoder's coding path.
+  ///
+  /// ```swift
+  /// value.codingPath  // [.key("listings"), .index(1), .key("kind")]
+  /// ```
   public var codingPath: [PathComponent]
 
   /// The values the type knows, as text, when it can list them: the cases of a
   /// `CaseIterable` enum (without `unknown`), or ``ExtensibleEnum/knownValues``.
   /// `nil` when the type cannot list them.
+  ///
+  /// ```swift
+  /// value.knownValues  // ["house", "flat", "cabin"]
+  /// ```
   public var knownValues: [String]?
 
   /// Creates an unknown value from a decoder's coding path.
@@ -50,6 +66,10 @@ public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
   /// Keys are named as the decoder names them: with `JSONDecoder`'s
   /// `.convertFromSnakeCase` strategy that is the converted name (`$.unitKind` for
   /// `unit_kind`), as in Foundation's own `DecodingError` paths.
+  ///
+  /// ```swift
+  /// value.path  // "$.listings[1].kind"
+  /// ```
   public var path: String {
     PathComponent.jsonPath(codingPath)
   }
@@ -57,6 +77,10 @@ public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
   /// One line naming the type, the raw value, the path and the known values.
   ///
   /// `unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin`
+  ///
+  /// ```swift
+  /// print(value)
+  /// ```
   public var description: String {
     var text = "unknown \(typeName) value \(quoted(rawValue)) at \(path)"
     if let knownValues, !knownValues.isEmpty {
@@ -77,8 +101,16 @@ extension UnknownValue {
   /// ```
   public enum PathComponent: CodingKey, Sendable, Hashable, CustomStringConvertible {
     /// A key of an object.
+    ///
+    /// ```swift
+    /// let component = UnknownValue.PathComponent.key("listings")
+    /// ```
     case key(String)
     /// A position in an array.
+    ///
+    /// ```swift
+    /// let component = UnknownValue.PathComponent.index(1)
+    /// ```
     case index(Int)
 
     /// Classifies a decoder's coding key.
@@ -86,6 +118,10 @@ extension UnknownValue {
     /// Decoders name array positions with keys whose `intValue` is the index and whose
     /// `stringValue` is `"Index N"`; every other key is an object key (including the
     /// numeric keys of an `[Int: Value]` dictionary, whose `stringValue` is the number).
+    ///
+    /// ```swift
+    /// let components = decoder.codingPath.map(UnknownValue.PathComponent.init)
+    /// ```
     public init(_ key: any CodingKey) {
       if let component = key as? PathComponent {
         self = component
@@ -97,6 +133,10 @@ extension UnknownValue {
     }
 
     /// The key's text, or `"Index N"` for an array position, as decoders name them.
+    ///
+    /// ```swift
+    /// UnknownValue.PathComponent.index(3).stringValue  // "Index 3"
+    /// ```
     public var stringValue: String {
       switch self {
       case .key(let key): key
@@ -105,22 +145,38 @@ extension UnknownValue {
     }
 
     /// The position for an array index, `nil` for an object key.
+    ///
+    /// ```swift
+    /// UnknownValue.PathComponent.index(3).intValue  // 3
+    /// ```
     public var intValue: Int? {
       if case .index(let index) = self { return index }
       return nil
     }
 
     /// Creates an object key.
+    ///
+    /// ```swift
+    /// UnknownValue.PathComponent(stringValue: "kind")  // .key("kind")
+    /// ```
     public init(stringValue: String) {
       self = .key(stringValue)
     }
 
     /// Creates an array index.
+    ///
+    /// ```swift
+    /// UnknownValue.PathComponent(intValue: 2)  // .index(2)
+    /// ```
     public init(intValue: Int) {
       self = .index(intValue)
     }
 
     /// The component as it appears in a JSONPath: `.name`, `["odd key"]` or `[3]`.
+    ///
+    /// ```swift
+    /// UnknownValue.PathComponent.key("odd key").description  // ["odd key"]
+    /// ```
     public var description: String {
       switch self {
       case .index(let index):

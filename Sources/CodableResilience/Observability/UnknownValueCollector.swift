@@ -17,9 +17,17 @@ public final class UnknownValueCollector: @unchecked Sendable {
   private var collected: [UnknownValue] = []
 
   /// Creates an empty collector.
+  ///
+  /// ```swift
+  /// let collector = UnknownValueCollector()
+  /// ```
   public init() {}
 
   /// The values reported so far, in the order they were reported.
+  ///
+  /// ```swift
+  /// #expect(collector.values.map(\.path) == ["$.listings[1].kind"])
+  /// ```
   public var values: [UnknownValue] {
     lock.withLock { collected }
   }
@@ -34,6 +42,10 @@ public final class UnknownValueCollector: @unchecked Sendable {
   }
 
   /// Adds a value, as the collector's handler does.
+  ///
+  /// ```swift
+  /// collector.append(value)
+  /// ```
   public func append(_ value: UnknownValue) {
     lock.withLock { collected.append(value) }
   }

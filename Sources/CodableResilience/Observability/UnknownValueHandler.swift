@@ -18,6 +18,10 @@
 public struct UnknownValueHandler: Sendable {
   /// The closure called with every unknown value. Throwing from it fails the decode
   /// with the thrown error.
+  ///
+  /// ```swift
+  /// try UnknownValueHandler.strict.handle(value)  // throws DecodingError.dataCorrupted
+  /// ```
   public let handle: @Sendable (UnknownValue) throws -> Void
 
   /// Creates a handler from a closure.
@@ -113,13 +117,25 @@ public struct UnknownValueHandler: Sendable {
 /// ```
 public struct UnknownValueError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The value that was rejected.
+  ///
+  /// ```swift
+  /// error.unknownValue.rawValue  // "castle"
+  /// ```
   public var unknownValue: UnknownValue
 
   /// Wraps an unknown value as an error.
+  ///
+  /// ```swift
+  /// throw UnknownValueError(unknownValue: value)
+  /// ```
   public init(unknownValue: UnknownValue) {
     self.unknownValue = unknownValue
   }
 
   /// The unknown value's one-line description.
+  ///
+  /// ```swift
+  /// print(error)  // unknown ListingKind value "castle" at $.listings[1].kind; …
+  /// ```
   public var description: String { unknownValue.description }
 }
