@@ -135,7 +135,11 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
     if let value = Enum(rawValue: rawValue) {
       storage = .known(value)
     } else {
-      try decoder.reportUnknownValue(of: Enum.self, rawValue: rawValue)
+      try decoder.reportUnknownValue(
+        of: Enum.self,
+        rawValue: describeRawValue(rawValue),
+        knownValues: { knownValueDescriptions(of: Enum.self) }
+      )
       storage = .unknown(rawValue)
     }
   }

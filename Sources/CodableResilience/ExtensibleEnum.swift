@@ -71,7 +71,11 @@ extension ExtensibleEnum {
     self.init(rawValue: rawValue)
     let knownValues = Self.knownValues
     if !knownValues.isEmpty, !knownValues.contains(self) {
-      try decoder.reportUnknownValue(of: Self.self, rawValue: rawValue)
+      try decoder.reportUnknownValue(
+        of: Self.self,
+        rawValue: describeRawValue(rawValue),
+        knownValues: { knownValues.map(\.description) }
+      )
     }
   }
 

@@ -55,12 +55,61 @@ extension UnknownDecodable {
   ///   (as ``UnknownValueHandler/strict`` does).
   @inlinable
   public init(from decoder: any Decoder) throws {
+    self = try Self.decodeRawValue(from: decoder) { knownValueDescriptions(of: Self.self) }
+  }
+
+  /// The shared body of both `init(from:)`s; `knownValues` is called only to report.
+  @inlinable
+  static func decodeRawValue(
+    from decoder: any Decoder,
+    knownValues: () -> [String]?
+  ) throws -> Self {
     let rawValue = try decoder.singleValueContainer().decodeRawValue(RawValue.self)
     if let value = Self(rawValue: rawValue) {
-      self = value
-    } else {
-      try decoder.reportUnknownValue(of: Self.self, rawValue: rawValue)
-      self = Self.unknown
+      return value
     }
+    try decoder.reportUnknownValue(
+      of: Self.self,
+      rawValue: describeRawValue(rawValue),
+      knownValues: knownValues
+    )
+    return Self.unknown
+  }
+}
+
+extension UnknownDecodable where Self: CaseIterable {
+  /// Decodes a raw value, falling back to ``unknown`` when no case matches it.
+  ///
+  /// The same as the other `init(from:)`; a `CaseIterable` type gets this one, which lists
+  /// the known values of an unknown value's report from `allCases` compiled for the type
+  /// itself rather than through dynamic casts.
+  ///
+  /// ```swift
+  /// enum ListingKind: String, Codable, UnknownDecodable, CaseIterable {
+  ///   case house, flat, unknown
+  /// }
+  /// let kind = try JSONDecoder().decode(ListingKind.self, from: Data(#""castle""#.utf8))
+  /// // .unknown, reported with known values ["house", "flat"]
+  /// ```
+  ///
+  /// - Throws: `DecodingError` when the value is missing, `null` or of the wrong JSON
+  ///   type, or when the installed ``UnknownValueHandler`` rejects the unknown value.
+  @inlinable
+  public init(from decoder: any Decoder) throws {
+    self = try Self.decodeRawValue(from: decoder) { Self.describeKnownCases() }
+  }
+
+  /// The raw values of every case but ``unknown``, as text.
+  @inlinable
+  static func describeKnownCases() -> [String] {
+    let unknownRawValue = describeRawValue(Self.unknown.rawValue)
+    let cases = allCases
+    var descriptions: [String] = []
+    descriptions.reserveCapacity(cases.count)
+    for element in cases {
+      let description = describeRawValue(element.rawValue)
+      if description != unknownRawValue { descriptions.append(description) }
+    }
+    return descriptions
   }
 }

@@ -37,30 +37,60 @@ extension Decoder {
   /// Hands an unknown value to the installed handler, if there is one.
   ///
   /// This is the only place the toolkit reads `userInfo`, and it is reached only for
-  /// values that are not known, so known values cost no dictionary look-up.
+  /// values that are not known, so known values cost no dictionary look-up. The raw value
+  /// and the known values are described only when a handler is installed.
   @usableFromInline
-  func reportUnknownValue(of type: Any.Type, rawValue: Any) throws {
+  func reportUnknownValue(
+    of type: Any.Type,
+    rawValue: @autoclosure () -> String,
+    knownValues: () -> [String]?
+  ) throws {
     guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler else { return }
     let value = UnknownValue(
-      typeName: String(describing: type),
-      rawValue: describeRawValue(rawValue),
+      typeName: typeName(type),
+      rawValue: rawValue(),
       codingPath: codingPath,
-      knownValues: knownValueDescriptions(of: type)
+      knownValues: knownValues()
     )
     try handler.handle(value)
   }
+
+  /// Hands an unknown value to the installed handler, if there is one, for callers that
+  /// know the type only at run time.
+  @usableFromInline
+  func reportUnknownValue(of type: Any.Type, rawValue: Any) throws {
+    try reportUnknownValue(
+      of: type,
+      rawValue: describeRawValue(rawValue),
+      knownValues: { knownValueDescriptions(of: type) }
+    )
+  }
+}
+
+/// The type's own name, as `String(describing:)` prints a metatype (`"ListingKind"`), read
+/// directly: printing a metatype goes through reflection and costs many times more.
+func typeName(_ type: Any.Type) -> String {
+  _typeName(type, qualified: false)
 }
 
 /// The text a raw value is reported as: strings as they are, other values as Swift prints them.
-@usableFromInline
-func describeRawValue(_ rawValue: Any) -> String {
+///
+/// Inlinable so that, for a known raw type, the casts fold away.
+@inlinable
+func describeRawValue<RawValue>(_ rawValue: RawValue) -> String {
   if let string = rawValue as? String { return string }
+  // What `String(describing:)` prints for an `Int`, without the printing machinery's casts.
+  if let integer = rawValue as? Int { return integer.description }
   return String(describing: rawValue)
 }
 
 /// The known values of a type as text, when it can list them: the cases of an
 /// ``UnknownDecodable`` or other `CaseIterable` raw-value enum (without `unknown`), or an
 /// ``ExtensibleEnum``'s ``ExtensibleEnum/knownValues``. Only called for unknown values.
+///
+/// ``UnknownDecodable`` types that are `CaseIterable` list their cases with
+/// `describeKnownCases()` instead, compiled for the type itself.
+@usableFromInline
 func knownValueDescriptions(of type: Any.Type) -> [String]? {
   if let type = type as? any ExtensibleEnum.Type {
     return type.knownValues.map(\.description)
