@@ -8,12 +8,14 @@ struct Options {
   /// Substrings of scenario names to run; all scenarios when empty.
   var filters: [String] = []
   var json = false
+  /// Runs only this side's decode, untimed, for a profiler.
+  var profiledSide: ProfiledSide?
   var listOnly = false
   var helpOnly = false
 
   static let usage = """
     usage: resilience-benchmark [--json] [--sizes N,N,...] [--repetitions N] [--budget SECONDS]
-                                [--filter NAME]... [--list]
+                                [--filter NAME]... [--list] [--profile candidate|baseline]
 
     Decodes generated payloads with JSONDecoder and compares the toolkit's models with plain
     Codable models on the same bytes. Build it in release mode:
@@ -25,6 +27,10 @@ struct Options {
       --budget          seconds of timed runs per scenario and size (default 2)
       --filter          run only scenarios whose name contains NAME (repeatable)
       --list            list the scenarios and exit
+      --profile SIDE    run only the candidate's or the baseline's decode, untimed, as many
+                        times as --repetitions says (default 10), to run under a profiler:
+                        valgrind --tool=callgrind .build/release/resilience-benchmark \\
+                          --filter NAME --sizes 1000 --profile candidate
 
     Exit status: 0 when every ratio meets its target, 1 when one does not, 2 on a usage error.
     """
@@ -61,6 +67,12 @@ struct Options {
           throw OptionsError(description: "--budget takes a positive number of seconds: \(text)")
         }
         budget = seconds
+      case "--profile":
+        let text = try value(of: argument)
+        guard let side = ProfiledSide(rawValue: text) else {
+          throw OptionsError(description: "--profile takes candidate or baseline: \(text)")
+        }
+        profiledSide = side
       case "--filter":
         filters.append(try value(of: argument))
       default:
@@ -81,6 +93,12 @@ struct Options {
     }
     return chosen
   }
+}
+
+/// The side of a comparison `--profile` runs.
+enum ProfiledSide: String {
+  case candidate
+  case baseline
 }
 
 /// A command line the benchmark cannot run.

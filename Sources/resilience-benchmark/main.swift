@@ -30,6 +30,22 @@ if options.listOnly {
     Data("resilience-benchmark: a debug build; run it with `swift run -c release`\n".utf8))
 #endif
 
+if let side = options.profiledSide {
+  do {
+    for scenario in scenarios {
+      for records in options.sizes {
+        let comparison = try scenario.prepare(records)
+        let run = side == .candidate ? comparison.runCandidate : comparison.runBaseline
+        for _ in 0..<(options.repetitions ?? 10) { try run() }
+      }
+    }
+  } catch {
+    FileHandle.standardError.write(Data("resilience-benchmark: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+
 var measurements: [Measurement] = []
 do {
   for scenario in scenarios {
