@@ -176,10 +176,18 @@ extension KeyedDecodingContainer {
     _ type: DecodeUnknownAsNil<Enum>.Type,
     forKey key: Key
   ) throws -> DecodeUnknownAsNil<Enum> where Enum.RawValue: Decodable {
-    if let value = try decodeIfPresent(type, forKey: key) {
-      return value
+    // The raw value is read straight from this container, compiled for `Enum`: going
+    // through the wrapper's `init(from:)` would run it unspecialised (its conformance
+    // lives in this module) behind a nested decoder.
+    guard let rawValue = try decodeRawValueIfPresent(Enum.RawValue.self, forKey: key) else {
+      return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
     }
-    return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
+    if let value = Enum(rawValue: rawValue) {
+      return DecodeUnknownAsNil(storage: .known(value))
+    }
+    // An unknown value is decoded again through `init(from:)`, whose decoder has the
+    // `userInfo` and coding path the report needs; only unknown values pay for it.
+    return try decodeIfPresent(type, forKey: key) ?? DecodeUnknownAsNil(storage: .unknown(rawValue))
   }
 }
 

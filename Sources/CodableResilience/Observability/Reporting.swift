@@ -33,6 +33,21 @@ extension SingleValueDecodingContainer {
   }
 }
 
+extension KeyedDecodingContainer {
+  /// Decodes a raw value if the key is present and not `null`, taking the container's
+  /// concrete `String` and `Int` entry points when `R` is one of them.
+  @inlinable
+  func decodeRawValueIfPresent<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R? {
+    if R.self == String.self {
+      return try decodeIfPresent(String.self, forKey: key) as! R?
+    }
+    if R.self == Int.self {
+      return try decodeIfPresent(Int.self, forKey: key) as! R?
+    }
+    return try decodeIfPresent(R.self, forKey: key)
+  }
+}
+
 extension Decoder {
   /// Hands an unknown value to the installed handler, if there is one.
   ///
