@@ -113,3 +113,117 @@ extension UnknownDecodable where Self: CaseIterable {
     return descriptions
   }
 }
+
+// MARK: - Properties
+
+// Synthesized `Codable` decodes a property with `container.decode(Kind.self, forKey:)`, which
+// on `JSONDecoder` pushes a nested decoder and runs the type's `init(from:)` through generic,
+// unspecialised code. These overloads are chosen instead for `UnknownDecodable` properties
+// and read the raw value straight from the container, compiled in the model's module for
+// the concrete type. A value no case matches is decoded again the generic way, through
+// `init(from:)`, so its report (the decoder's handler and coding path) and its errors are
+// exactly those of `init(from:)`; only unknown values pay for the second read.
+//
+// `JSONDecoder`'s keyed entry points for numbers run generic over the key type and cost more
+// than the nested decoder they would avoid, so a single value takes the direct path only for
+// a `String` raw value; array elements (read from an unkeyed container) for `String` and
+// `Int`. Every other raw type decodes as before.
+
+extension KeyedDecodingContainer {
+  /// Decodes an ``UnknownDecodable`` property: its case, or ``UnknownDecodable/unknown``
+  /// (reported) for a raw value no case matches.
+  ///
+  /// Synthesized `init(from:)` calls it for every such property; a hand-written one calls it
+  /// the same way:
+  ///
+  /// ```swift
+  /// kind = try container.decode(ListingKind.self, forKey: .kind)
+  /// ```
+  ///
+  /// A known raw value is matched with the type's `init(rawValue:)` without calling its
+  /// `init(from:)`, so a type that replaces the default `init(from:)` should customise
+  /// `init(rawValue:)` instead.
+  @inlinable
+  public func decode<Value: UnknownDecodable>(
+    _ type: Value.Type,
+    forKey key: Key
+  ) throws -> Value {
+    guard Value.RawValue.self == String.self else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    if let value = Value(rawValue: try decodeRawValue(Value.RawValue.self, forKey: key)) {
+      return value
+    }
+    return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// Decodes an optional ``UnknownDecodable`` property: `nil` for a missing key or `null`,
+  /// otherwise its case, or ``UnknownDecodable/unknown`` (reported).
+  ///
+  /// ```swift
+  /// status = try container.decodeIfPresent(ListingStatus.self, forKey: .status)
+  /// ```
+  @inlinable
+  public func decodeIfPresent<Value: UnknownDecodable>(
+    _ type: Value.Type,
+    forKey key: Key
+  ) throws -> Value? {
+    guard Value.RawValue.self == String.self else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+    }
+    guard let rawValue = try decodeRawValueIfPresent(Value.RawValue.self, forKey: key) else {
+      return nil
+    }
+    if let value = Value(rawValue: rawValue) {
+      return value
+    }
+    return try decodeIfPresentThroughInit(type, forKey: key)
+  }
+
+  /// Decodes an array of ``UnknownDecodable`` values: each element its case, or
+  /// ``UnknownDecodable/unknown`` (reported) for a raw value no case matches.
+  ///
+  /// ```swift
+  /// amenities = try container.decode([Amenity].self, forKey: .amenities)
+  /// ```
+  @inlinable
+  public func decode<Element: UnknownDecodable>(
+    _ type: [Element].Type,
+    forKey key: Key
+  ) throws -> [Element] {
+    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
+      let elements = try decodeArray(forKey: key, elements: Element.decodeKnownCase)
+    else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+
+  /// Decodes an optional array of ``UnknownDecodable`` values: `nil` for a missing key or
+  /// `null`, otherwise each element its case, or ``UnknownDecodable/unknown`` (reported).
+  ///
+  /// ```swift
+  /// amenities = try container.decodeIfPresent([Amenity].self, forKey: .amenities)
+  /// ```
+  @inlinable
+  public func decodeIfPresent<Element: UnknownDecodable>(
+    _ type: [Element].Type,
+    forKey key: Key
+  ) throws -> [Element]? {
+    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
+      contains(key), try !decodeNil(forKey: key),
+      let elements = try decodeArray(forKey: key, elements: Element.decodeKnownCase)
+    else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+}
+
+extension UnknownDecodable {
+  /// The next element of `container` when it is a known case; `nil` when it is not.
+  @inlinable
+  static func decodeKnownCase(from container: inout any UnkeyedDecodingContainer) throws -> Self? {
+    Self(rawValue: try container.decodeRawValue(RawValue.self))
+  }
+}

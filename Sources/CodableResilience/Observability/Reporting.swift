@@ -33,16 +33,70 @@ extension SingleValueDecodingContainer {
   }
 }
 
+extension UnkeyedDecodingContainer {
+  /// Decodes the next element as a raw value, taking the container's concrete `String` and
+  /// `Int` entry points when `R` is one of them.
+  @inlinable
+  mutating func decodeRawValue<R: Decodable>(_ type: R.Type) throws -> R {
+    if R.self == String.self {
+      return try decode(String.self) as! R
+    }
+    if R.self == Int.self {
+      return try decode(Int.self) as! R
+    }
+    return try decode(R.self)
+  }
+}
+
 extension KeyedDecodingContainer {
+  /// Decodes a raw value, taking the container's concrete `String` and `Int` entry points
+  /// when `R` is one of them.
+  @inlinable
+  func decodeRawValue<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R {
+    if R.self == String.self {
+      return try decode(String.self, forKey: key) as! R
+    }
+    return try decode(R.self, forKey: key)
+  }
+
+  /// Decodes a value with the container's generic `decode(_:forKey:)`, that is through the
+  /// type's own `init(from:)`, bypassing the toolkit's overloads for its types.
+  @inlinable
+  func decodeThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decode(type, forKey: key)
+  }
+
+  /// The array at `key`, each element read by `element`; `nil` as soon as `element` returns
+  /// `nil` for one (a value to report), for the caller to decode the array again the generic
+  /// way, which reports what it meets.
+  @inlinable
+  func decodeArray<Element>(
+    forKey key: Key,
+    elements element: (inout any UnkeyedDecodingContainer) throws -> Element?
+  ) throws -> [Element]? {
+    var container = try nestedUnkeyedContainer(forKey: key)
+    var elements: [Element] = []
+    elements.reserveCapacity(container.count ?? 0)
+    while !container.isAtEnd {
+      guard let next = try element(&container) else { return nil }
+      elements.append(next)
+    }
+    return elements
+  }
+
+  /// Decodes a value with the container's generic `decodeIfPresent(_:forKey:)`, that is
+  /// through the type's own `init(from:)`, bypassing the toolkit's overloads for its types.
+  @inlinable
+  func decodeIfPresentThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try decodeIfPresent(type, forKey: key)
+  }
+
   /// Decodes a raw value if the key is present and not `null`, taking the container's
   /// concrete `String` and `Int` entry points when `R` is one of them.
   @inlinable
   func decodeRawValueIfPresent<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R? {
     if R.self == String.self {
       return try decodeIfPresent(String.self, forKey: key) as! R?
-    }
-    if R.self == Int.self {
-      return try decodeIfPresent(Int.self, forKey: key) as! R?
     }
     return try decodeIfPresent(R.self, forKey: key)
   }
