@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The timings of one scenario at one size.
 struct Measurement: Encodable {
   var scenario: String
@@ -95,13 +103,21 @@ extension Scenario {
   }
 }
 
-/// Seconds one call of `run` takes.
+/// The processor time, in seconds, one call of `run` takes on this thread.
+///
+/// Processor time rather than wall-clock time, because the benchmark is meant to run on
+/// shared machines: time the thread spends descheduled while other processes run would
+/// otherwise land on whichever side happened to be running.
 private func time(_ run: () throws -> Void) throws -> Double {
-  let clock = ContinuousClock()
-  let start = clock.now
+  let start = threadProcessorTime()
   try run()
-  let elapsed = start.duration(to: clock.now).components
-  return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+  return threadProcessorTime() - start
+}
+
+private func threadProcessorTime() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
 
 private func median(_ values: [Double]) -> Double {
