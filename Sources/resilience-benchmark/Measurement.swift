@@ -62,12 +62,10 @@ extension Scenario {
   /// that drift in the machine's speed hits both alike, and each pair gives one ratio.
   ///
   /// Without a fixed `repetitions`, as many pairs are run as fit in `budget` seconds (at
-  /// least 5, at most 61; always an odd number, so the median is one of the pairs).
+  /// least 7, at most 61; always an odd number, so the median is one of the pairs).
   func measure(records: Int, repetitions: Int?, budget: Double) throws -> Measurement {
     let comparison = try prepare(records)
-    // One untimed pair warms caches, the allocator and lazily built runtime metadata.
-    let warmUp = try time(comparison.runCandidate) + time(comparison.runBaseline)
-    var count = repetitions ?? min(61, max(5, Int(budget / warmUp)))
+    var count = repetitions ?? min(61, max(7, Int(budget / comparison.warmUpSeconds)))
     if repetitions == nil, count.isMultiple(of: 2) { count += 1 }
 
     var candidateTimes: [Double] = []
@@ -114,7 +112,8 @@ private func time(_ run: () throws -> Void) throws -> Double {
   return threadProcessorTime() - start
 }
 
-private func threadProcessorTime() -> Double {
+/// The processor time this thread has used, in seconds.
+func threadProcessorTime() -> Double {
   var time = timespec()
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
   return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9

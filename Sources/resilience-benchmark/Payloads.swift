@@ -19,9 +19,10 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
-/// A generated payload and how many unknown values were put into it.
+/// A generated payload, how many enum values it holds and how many of those are unknown.
 struct Payload {
   var data: Data
+  var enumValueCount = 0
   var unknownValueCount = 0
 }
 
@@ -49,7 +50,11 @@ enum Payloads {
           }),
       ]
     }
-    return Payload(data: text.data, unknownValueCount: values.unknownValueCount)
+    return Payload(
+      data: text.data,
+      enumValueCount: values.enumValueCount,
+      unknownValueCount: values.unknownValueCount
+    )
   }
 
   /// Reviews (`StayReview`), every enum field a number.
@@ -162,6 +167,7 @@ private struct ValuePicker {
   var random = SeededGenerator(seed: Payloads.seed)
   private var unknownDraws = SeededGenerator(seed: Payloads.seed ^ 0xFFFF)
   private let unknownShare: Double
+  private(set) var enumValueCount = 0
   private(set) var unknownValueCount = 0
 
   init(unknownShare: Double = 0) {
@@ -182,6 +188,7 @@ private struct ValuePicker {
     orUnknown unknownValues: [String] = []
   ) -> JSONValue where Enum.RawValue == String {
     let known = Enum.allCases.randomElement(using: &random)!.rawValue
+    enumValueCount += 1
     if unknownShare > 0, Double.random(in: 0..<1, using: &unknownDraws) < unknownShare {
       unknownValueCount += 1
       return .string(unknownValues.randomElement(using: &unknownDraws)!)
@@ -192,7 +199,8 @@ private struct ValuePicker {
   mutating func pick<Enum: CaseIterable & RawRepresentable>(
     _ type: Enum.Type
   ) -> JSONValue where Enum.RawValue == Int {
-    .int(Enum.allCases.randomElement(using: &random)!.rawValue)
+    enumValueCount += 1
+    return .int(Enum.allCases.randomElement(using: &random)!.rawValue)
   }
 
   /// The value 8 times in 10; otherwise `null` or a missing key.

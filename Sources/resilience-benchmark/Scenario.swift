@@ -30,14 +30,22 @@ struct Comparison {
   /// One full decode by the baseline.
   var runBaseline: () throws -> Void
 
-  /// Compares two decodes. Each is run once here (outside any timing) and `check` is given
-  /// both results, to throw if they did not decode the same thing.
+  /// Seconds the first run of each side took together: the runs `check` is given, which
+  /// also warm caches, the allocator and lazily built runtime metadata.
+  var warmUpSeconds: Double
+
+  /// Compares two decodes. Each is run once here (outside the measurement) and `check` is
+  /// given both results, to throw if they did not decode the same thing.
   init<Candidate, Baseline>(
     candidate: Side<Candidate>,
     baseline: Side<Baseline>,
     check: (Candidate, Baseline) throws -> Void
   ) throws {
-    try check(candidate.decode(), baseline.decode())
+    let start = threadProcessorTime()
+    let candidateValue = try candidate.decode()
+    let baselineValue = try baseline.decode()
+    warmUpSeconds = threadProcessorTime() - start
+    try check(candidateValue, baselineValue)
     candidateBytes = candidate.payload.count
     baselineBytes = baseline.payload.count
     runCandidate = { _ = try candidate.decode() }

@@ -63,6 +63,11 @@ extension Scenario {
       candidate: candidate,
       baseline: .decoding([PlainListingSummary].self, from: allKnown)
     ) { candidate, baseline in
+      let share =
+        Double(withUnknownValues.unknownValueCount) / Double(withUnknownValues.enumValueCount)
+      guard (0.09...0.11).contains(share) || records < 1_000 else {
+        throw ComparisonError(description: "the payload's unknown share is \(share), not 10%")
+      }
       guard candidate.value.count == baseline.count,
         candidate.unknownValues.count == withUnknownValues.unknownValueCount
       else {
