@@ -62,10 +62,10 @@ extension Scenario {
   /// that drift in the machine's speed hits both alike, and each pair gives one ratio.
   ///
   /// Without a fixed `repetitions`, as many pairs are run as fit in `budget` seconds (at
-  /// least 7, at most 61; always an odd number, so the median is one of the pairs).
+  /// least 9, at most 61; always an odd number, so the median is one of the pairs).
   func measure(records: Int, repetitions: Int?, budget: Double) throws -> Measurement {
     let comparison = try prepare(records)
-    var count = repetitions ?? min(61, max(7, Int(budget / comparison.warmUpSeconds)))
+    var count = repetitions ?? min(61, max(9, Int(budget / comparison.warmUpSeconds)))
     if repetitions == nil, count.isMultiple(of: 2) { count += 1 }
 
     var candidateTimes: [Double] = []

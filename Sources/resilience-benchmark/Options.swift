@@ -4,7 +4,7 @@ struct Options {
   /// Interleaved pairs per measurement; `nil` fits them to ``budget``.
   var repetitions: Int?
   /// Seconds of timed runs to aim for per scenario and size.
-  var budget = 2.0
+  var budget = 2.5
   /// Substrings of scenario names to run; all scenarios when empty.
   var filters: [String] = []
   var json = false
@@ -24,7 +24,7 @@ struct Options {
       --json            print the results as JSON instead of a table
       --sizes           record counts to run (default 1000,10000,100000)
       --repetitions     interleaved run pairs per measurement (default: as many as fit the budget)
-      --budget          seconds of timed runs per scenario and size (default 2)
+      --budget          seconds of timed runs per scenario and size (default 2.5)
       --filter          run only scenarios whose name contains NAME (repeatable)
       --list            list the scenarios and exit
       --profile SIDE    run only the candidate's or the baseline's decode, untimed, as many
