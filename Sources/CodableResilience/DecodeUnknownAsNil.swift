@@ -135,7 +135,11 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
     if let value = Enum(rawValue: rawValue) {
       storage = .known(value)
     } else {
-      try decoder.reportUnknownValue(of: Enum.self, rawValue: rawValue)
+      try decoder.reportUnknownValue(
+        of: Enum.self,
+        rawValue: describeRawValue(rawValue),
+        knownValues: { knownValueDescriptions(of: Enum.self) }
+      )
       storage = .unknown(rawValue)
     }
   }
@@ -172,10 +176,89 @@ extension KeyedDecodingContainer {
     _ type: DecodeUnknownAsNil<Enum>.Type,
     forKey key: Key
   ) throws -> DecodeUnknownAsNil<Enum> where Enum.RawValue: Decodable {
-    if let value = try decodeIfPresent(type, forKey: key) {
-      return value
+    // The raw value is read straight from this container, compiled for `Enum`: going
+    // through the wrapper's `init(from:)` would run it unspecialised (its conformance
+    // lives in this module) behind a nested decoder.
+    guard let rawValue = try decodeRawValueIfPresent(Enum.RawValue.self, forKey: key) else {
+      return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
     }
-    return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
+    if let value = Enum(rawValue: rawValue) {
+      return DecodeUnknownAsNil(storage: .known(value))
+    }
+    // An unknown value is decoded again through `init(from:)`, whose decoder has the
+    // `userInfo` and coding path the report needs; only unknown values pay for it.
+    return try decodeIfPresentThroughInit(type, forKey: key)
+      ?? DecodeUnknownAsNil(storage: .unknown(rawValue))
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes an array of ``DecodeUnknownAsNil`` elements, each `null`, a case, or an unknown
+  /// raw value (kept and reported).
+  ///
+  /// ```swift
+  /// paymentMethods = try container.decode(
+  ///   [DecodeUnknownAsNil<PaymentMethod>].self, forKey: .paymentMethods)
+  /// ```
+  @inlinable
+  public func decode<Enum>(
+    _ type: [DecodeUnknownAsNil<Enum>].Type,
+    forKey key: Key
+  ) throws -> [DecodeUnknownAsNil<Enum>] where Enum.RawValue: Decodable {
+    // As for single properties: known elements are read here, compiled for `Enum`; an array
+    // holding an unknown value is decoded again through `init(from:)`, which reports it.
+    guard let elements = try decodeKnownElements(of: type, forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+
+  /// Decodes an optional array of ``DecodeUnknownAsNil`` elements: `nil` for a missing key or
+  /// `null`.
+  ///
+  /// ```swift
+  /// paymentMethods = try container.decodeIfPresent(
+  ///   [DecodeUnknownAsNil<PaymentMethod>].self, forKey: .paymentMethods)
+  /// ```
+  @inlinable
+  public func decodeIfPresent<Enum>(
+    _ type: [DecodeUnknownAsNil<Enum>].Type,
+    forKey key: Key
+  ) throws -> [DecodeUnknownAsNil<Enum>]? where Enum.RawValue: Decodable {
+    guard contains(key), try !decodeNil(forKey: key),
+      let elements = try decodeKnownElements(of: type, forKey: key)
+    else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+
+  /// The array at `key` when every element is `null` or a known case; `nil` when one is an
+  /// unknown raw value, or when the raw type has no direct path.
+  @inlinable
+  func decodeKnownElements<Enum>(
+    of _: [DecodeUnknownAsNil<Enum>].Type,
+    forKey key: Key
+  ) throws -> [DecodeUnknownAsNil<Enum>]? where Enum.RawValue: Decodable {
+    guard Enum.RawValue.self == String.self || Enum.RawValue.self == Int.self else { return nil }
+    return try decodeArray(forKey: key) { container in
+      try DecodeUnknownAsNil<Enum>.decodeKnown(from: &container)
+    }
+  }
+}
+
+extension DecodeUnknownAsNil where Enum.RawValue: Decodable {
+  /// The next element of `container` when it is `null` or a known case; `nil` when it is an
+  /// unknown raw value.
+  @inlinable
+  static func decodeKnown(from container: inout any UnkeyedDecodingContainer) throws -> Self? {
+    if try container.decodeNil() {
+      return DecodeUnknownAsNil(storage: .null)
+    }
+    guard let value = Enum(rawValue: try container.decodeRawValue(Enum.RawValue.self)) else {
+      return nil
+    }
+    return DecodeUnknownAsNil(storage: .known(value))
   }
 }
 

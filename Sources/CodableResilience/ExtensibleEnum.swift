@@ -74,8 +74,20 @@ extension ExtensibleEnum {
     self.init(rawValue: rawValue)
     let knownValues = Self.knownValues
     if !knownValues.isEmpty, !knownValues.contains(self) {
-      try decoder.reportUnknownValue(of: Self.self, rawValue: rawValue)
+      try decoder.reportUnknownValue(
+        of: Self.self,
+        rawValue: describeRawValue(rawValue),
+        knownValues: { knownValues.map(\.description) }
+      )
     }
+  }
+
+  /// Whether decoding this value reports nothing: the type lists no known values, or lists
+  /// this one.
+  @inlinable
+  var decodesWithoutReport: Bool {
+    let knownValues = Self.knownValues
+    return knownValues.isEmpty || knownValues.contains(self)
   }
 
   /// Encodes the raw value as a single value.
@@ -103,6 +115,104 @@ extension ExtensibleEnum {
     } else {
       return nil
     }
+  }
+}
+
+// MARK: - Properties
+
+// As for `UnknownDecodable` (see there): properties read their raw value straight from the
+// keyed container, compiled for the concrete type, and a value to report is decoded again
+// through `init(from:)`, so that its report and errors are exactly those of `init(from:)`.
+
+extension KeyedDecodingContainer {
+  /// Decodes an ``ExtensibleEnum`` property, reporting a value outside its non-empty
+  /// ``ExtensibleEnum/knownValues``.
+  ///
+  /// Synthesized `init(from:)` calls it for every such property:
+  ///
+  /// ```swift
+  /// currency = try container.decode(Currency.self, forKey: .currency)
+  /// ```
+  ///
+  /// The value is made with `init(rawValue:)` without calling the type's `init(from:)`, so a
+  /// type that replaces the default `init(from:)` should customise `init(rawValue:)` instead.
+  @inlinable
+  public func decode<Value: ExtensibleEnum>(_ type: Value.Type, forKey key: Key) throws -> Value {
+    guard Value.RawValue.self == String.self else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    let value = Value(rawValue: try decodeRawValue(Value.RawValue.self, forKey: key))
+    return value.decodesWithoutReport ? value : try decodeThroughInit(type, forKey: key)
+  }
+
+  /// Decodes an optional ``ExtensibleEnum`` property: `nil` for a missing key or `null`.
+  ///
+  /// ```swift
+  /// currency = try container.decodeIfPresent(Currency.self, forKey: .currency)
+  /// ```
+  @inlinable
+  public func decodeIfPresent<Value: ExtensibleEnum>(
+    _ type: Value.Type,
+    forKey key: Key
+  ) throws -> Value? {
+    guard Value.RawValue.self == String.self,
+      let rawValue = try decodeRawValueIfPresent(Value.RawValue.self, forKey: key)
+    else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+    }
+    let value = Value(rawValue: rawValue)
+    return value.decodesWithoutReport ? value : try decodeIfPresentThroughInit(type, forKey: key)
+  }
+
+  /// Decodes an array of ``ExtensibleEnum`` values, reporting each outside a non-empty
+  /// ``ExtensibleEnum/knownValues``.
+  ///
+  /// ```swift
+  /// languages = try container.decode([LanguageCode].self, forKey: .languages)
+  /// ```
+  @inlinable
+  public func decode<Element: ExtensibleEnum>(
+    _ type: [Element].Type,
+    forKey key: Key
+  ) throws -> [Element] {
+    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
+      let elements = try decodeArray(forKey: key, elements: Element.decodeWithoutReport)
+    else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+
+  /// Decodes an optional array of ``ExtensibleEnum`` values: `nil` for a missing key or
+  /// `null`.
+  ///
+  /// ```swift
+  /// languages = try container.decodeIfPresent([LanguageCode].self, forKey: .languages)
+  /// ```
+  @inlinable
+  public func decodeIfPresent<Element: ExtensibleEnum>(
+    _ type: [Element].Type,
+    forKey key: Key
+  ) throws -> [Element]? {
+    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
+      contains(key), try !decodeNil(forKey: key),
+      let elements = try decodeArray(forKey: key, elements: Element.decodeWithoutReport)
+    else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+}
+
+extension ExtensibleEnum {
+  /// The next element of `container` when decoding it reports nothing; `nil` when it is to
+  /// be reported.
+  @inlinable
+  static func decodeWithoutReport(from container: inout any UnkeyedDecodingContainer) throws
+    -> Self?
+  {
+    let value = Self(rawValue: try container.decodeRawValue(RawValue.self))
+    return value.decodesWithoutReport ? value : nil
   }
 }
 

@@ -55,12 +55,175 @@ extension UnknownDecodable {
   ///   (as ``UnknownValueHandler/strict`` does).
   @inlinable
   public init(from decoder: any Decoder) throws {
+    self = try Self.decodeRawValue(from: decoder) { knownValueDescriptions(of: Self.self) }
+  }
+
+  /// The shared body of both `init(from:)`s; `knownValues` is called only to report.
+  @inlinable
+  static func decodeRawValue(
+    from decoder: any Decoder,
+    knownValues: () -> [String]?
+  ) throws -> Self {
     let rawValue = try decoder.singleValueContainer().decodeRawValue(RawValue.self)
     if let value = Self(rawValue: rawValue) {
-      self = value
-    } else {
-      try decoder.reportUnknownValue(of: Self.self, rawValue: rawValue)
-      self = Self.unknown
+      return value
     }
+    try decoder.reportUnknownValue(
+      of: Self.self,
+      rawValue: describeRawValue(rawValue),
+      knownValues: knownValues
+    )
+    return Self.unknown
+  }
+}
+
+extension UnknownDecodable where Self: CaseIterable {
+  /// Decodes a raw value, falling back to ``unknown`` when no case matches it.
+  ///
+  /// The same as the other `init(from:)`; a `CaseIterable` type gets this one, which lists
+  /// the known values of an unknown value's report from `allCases` compiled for the type
+  /// itself rather than through dynamic casts.
+  ///
+  /// ```swift
+  /// enum ListingKind: String, Codable, UnknownDecodable, CaseIterable {
+  ///   case house, flat, unknown
+  /// }
+  /// let kind = try JSONDecoder().decode(ListingKind.self, from: Data(#""castle""#.utf8))
+  /// // .unknown, reported with known values ["house", "flat"]
+  /// ```
+  ///
+  /// - Throws: `DecodingError` when the value is missing, `null` or of the wrong JSON
+  ///   type, or when the installed ``UnknownValueHandler`` rejects the unknown value.
+  @inlinable
+  public init(from decoder: any Decoder) throws {
+    self = try Self.decodeRawValue(from: decoder) { Self.describeKnownCases() }
+  }
+
+  /// The raw values of every case but ``unknown``, as text.
+  @inlinable
+  static func describeKnownCases() -> [String] {
+    let unknownRawValue = describeRawValue(Self.unknown.rawValue)
+    let cases = allCases
+    var descriptions: [String] = []
+    descriptions.reserveCapacity(cases.count)
+    for element in cases {
+      let description = describeRawValue(element.rawValue)
+      if description != unknownRawValue { descriptions.append(description) }
+    }
+    return descriptions
+  }
+}
+
+// MARK: - Properties
+
+// Synthesized `Codable` decodes a property with `container.decode(Kind.self, forKey:)`, which
+// on `JSONDecoder` pushes a nested decoder and runs the type's `init(from:)` through generic,
+// unspecialised code. These overloads are chosen instead for `UnknownDecodable` properties
+// and read the raw value straight from the container, compiled in the model's module for
+// the concrete type. A value no case matches is decoded again the generic way, through
+// `init(from:)`, so its report (the decoder's handler and coding path) and its errors are
+// exactly those of `init(from:)`; only unknown values pay for the second read.
+//
+// `JSONDecoder`'s keyed entry points for numbers run generic over the key type and cost more
+// than the nested decoder they would avoid, so a single value takes the direct path only for
+// a `String` raw value; array elements (read from an unkeyed container) for `String` and
+// `Int`. Every other raw type decodes as before.
+
+extension KeyedDecodingContainer {
+  /// Decodes an ``UnknownDecodable`` property: its case, or ``UnknownDecodable/unknown``
+  /// (reported) for a raw value no case matches.
+  ///
+  /// Synthesized `init(from:)` calls it for every such property; a hand-written one calls it
+  /// the same way:
+  ///
+  /// ```swift
+  /// kind = try container.decode(ListingKind.self, forKey: .kind)
+  /// ```
+  ///
+  /// A known raw value is matched with the type's `init(rawValue:)` without calling its
+  /// `init(from:)`, so a type that replaces the default `init(from:)` should customise
+  /// `init(rawValue:)` instead.
+  @inlinable
+  public func decode<Value: UnknownDecodable>(
+    _ type: Value.Type,
+    forKey key: Key
+  ) throws -> Value {
+    guard Value.RawValue.self == String.self else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    if let value = Value(rawValue: try decodeRawValue(Value.RawValue.self, forKey: key)) {
+      return value
+    }
+    return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// Decodes an optional ``UnknownDecodable`` property: `nil` for a missing key or `null`,
+  /// otherwise its case, or ``UnknownDecodable/unknown`` (reported).
+  ///
+  /// ```swift
+  /// status = try container.decodeIfPresent(ListingStatus.self, forKey: .status)
+  /// ```
+  @inlinable
+  public func decodeIfPresent<Value: UnknownDecodable>(
+    _ type: Value.Type,
+    forKey key: Key
+  ) throws -> Value? {
+    guard Value.RawValue.self == String.self else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+    }
+    guard let rawValue = try decodeRawValueIfPresent(Value.RawValue.self, forKey: key) else {
+      return nil
+    }
+    if let value = Value(rawValue: rawValue) {
+      return value
+    }
+    return try decodeIfPresentThroughInit(type, forKey: key)
+  }
+
+  /// Decodes an array of ``UnknownDecodable`` values: each element its case, or
+  /// ``UnknownDecodable/unknown`` (reported) for a raw value no case matches.
+  ///
+  /// ```swift
+  /// amenities = try container.decode([Amenity].self, forKey: .amenities)
+  /// ```
+  @inlinable
+  public func decode<Element: UnknownDecodable>(
+    _ type: [Element].Type,
+    forKey key: Key
+  ) throws -> [Element] {
+    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
+      let elements = try decodeArray(forKey: key, elements: Element.decodeKnownCase)
+    else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+
+  /// Decodes an optional array of ``UnknownDecodable`` values: `nil` for a missing key or
+  /// `null`, otherwise each element its case, or ``UnknownDecodable/unknown`` (reported).
+  ///
+  /// ```swift
+  /// amenities = try container.decodeIfPresent([Amenity].self, forKey: .amenities)
+  /// ```
+  @inlinable
+  public func decodeIfPresent<Element: UnknownDecodable>(
+    _ type: [Element].Type,
+    forKey key: Key
+  ) throws -> [Element]? {
+    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
+      contains(key), try !decodeNil(forKey: key),
+      let elements = try decodeArray(forKey: key, elements: Element.decodeKnownCase)
+    else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+    }
+    return elements
+  }
+}
+
+extension UnknownDecodable {
+  /// The next element of `container` when it is a known case; `nil` when it is not.
+  @inlinable
+  static func decodeKnownCase(from container: inout any UnkeyedDecodingContainer) throws -> Self? {
+    Self(rawValue: try container.decodeRawValue(RawValue.self))
   }
 }

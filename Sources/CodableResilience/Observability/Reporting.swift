@@ -33,18 +33,89 @@ extension SingleValueDecodingContainer {
   }
 }
 
+extension UnkeyedDecodingContainer {
+  /// Decodes the next element as a raw value, taking the container's concrete `String` and
+  /// `Int` entry points when `R` is one of them.
+  @inlinable
+  mutating func decodeRawValue<R: Decodable>(_ type: R.Type) throws -> R {
+    if R.self == String.self {
+      return try decode(String.self) as! R
+    }
+    if R.self == Int.self {
+      return try decode(Int.self) as! R
+    }
+    return try decode(R.self)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a raw value, taking the container's concrete `String` and `Int` entry points
+  /// when `R` is one of them.
+  @inlinable
+  func decodeRawValue<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R {
+    if R.self == String.self {
+      return try decode(String.self, forKey: key) as! R
+    }
+    return try decode(R.self, forKey: key)
+  }
+
+  /// Decodes a value with the container's generic `decode(_:forKey:)`, that is through the
+  /// type's own `init(from:)`, bypassing the toolkit's overloads for its types.
+  @inlinable
+  func decodeThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decode(type, forKey: key)
+  }
+
+  /// The array at `key`, each element read by `element`; `nil` as soon as `element` returns
+  /// `nil` for one (a value to report), for the caller to decode the array again the generic
+  /// way, which reports what it meets.
+  @inlinable
+  func decodeArray<Element>(
+    forKey key: Key,
+    elements element: (inout any UnkeyedDecodingContainer) throws -> Element?
+  ) throws -> [Element]? {
+    var container = try nestedUnkeyedContainer(forKey: key)
+    var elements: [Element] = []
+    elements.reserveCapacity(container.count ?? 0)
+    while !container.isAtEnd {
+      guard let next = try element(&container) else { return nil }
+      elements.append(next)
+    }
+    return elements
+  }
+
+  /// Decodes a value with the container's generic `decodeIfPresent(_:forKey:)`, that is
+  /// through the type's own `init(from:)`, bypassing the toolkit's overloads for its types.
+  @inlinable
+  func decodeIfPresentThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try decodeIfPresent(type, forKey: key)
+  }
+
+  /// Decodes a raw value if the key is present and not `null`, taking the container's
+  /// concrete `String` and `Int` entry points when `R` is one of them.
+  @inlinable
+  func decodeRawValueIfPresent<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R? {
+    if R.self == String.self {
+      return try decodeIfPresent(String.self, forKey: key) as! R?
+    }
+    return try decodeIfPresent(R.self, forKey: key)
+  }
+}
+
 extension Decoder {
   /// Hands an unknown value to the installed handler, if there is one.
   ///
   /// This is the only place the toolkit reads `userInfo`, and it is reached only for
-  /// values that are not known, so known values cost no dictionary look-up.
+  /// values that are not known, so known values cost no dictionary look-up. The raw value
+  /// and the known values are described only when a handler is installed.
   ///
   /// - Parameter key: the key below this decoder's coding path where the value sits, when
   ///   the value is a key of the object this decoder reads rather than the decoder's own value.
   @usableFromInline
   func reportUnknownValue(
     of type: Any.Type,
-    rawValue: Any,
+    rawValue: @autoclosure () -> String,
+    knownValues: () -> [String]?,
     atKey key: (any CodingKey)? = nil
   ) throws {
     guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler else { return }
@@ -53,25 +124,55 @@ extension Decoder {
       path.append(key)
     }
     let value = UnknownValue(
-      typeName: String(describing: type),
-      rawValue: describeRawValue(rawValue),
+      typeName: typeName(type),
+      rawValue: rawValue(),
       codingPath: path,
-      knownValues: knownValueDescriptions(of: type)
+      knownValues: knownValues()
     )
     try handler.handle(value)
   }
+
+  /// Hands an unknown value to the installed handler, if there is one, for callers that
+  /// know the type only at run time.
+  @usableFromInline
+  func reportUnknownValue(
+    of type: Any.Type,
+    rawValue: Any,
+    atKey key: (any CodingKey)? = nil
+  ) throws {
+    try reportUnknownValue(
+      of: type,
+      rawValue: describeRawValue(rawValue),
+      knownValues: { knownValueDescriptions(of: type) },
+      atKey: key
+    )
+  }
+}
+
+/// The type's own name, as `String(describing:)` prints a metatype (`"ListingKind"`), read
+/// directly: printing a metatype goes through reflection and costs many times more.
+func typeName(_ type: Any.Type) -> String {
+  _typeName(type, qualified: false)
 }
 
 /// The text a raw value is reported as: strings as they are, other values as Swift prints them.
-@usableFromInline
-func describeRawValue(_ rawValue: Any) -> String {
+///
+/// Inlinable so that, for a known raw type, the casts fold away.
+@inlinable
+func describeRawValue<RawValue>(_ rawValue: RawValue) -> String {
   if let string = rawValue as? String { return string }
+  // What `String(describing:)` prints for an `Int`, without the printing machinery's casts.
+  if let integer = rawValue as? Int { return integer.description }
   return String(describing: rawValue)
 }
 
 /// The known values of a type as text, when it can list them: the cases of an
 /// ``UnknownDecodable`` or other `CaseIterable` raw-value enum (without `unknown`), or an
 /// ``ExtensibleEnum``'s ``ExtensibleEnum/knownValues``. Only called for unknown values.
+///
+/// ``UnknownDecodable`` types that are `CaseIterable` list their cases with
+/// `describeKnownCases()` instead, compiled for the type itself.
+@usableFromInline
 func knownValueDescriptions(of type: Any.Type) -> [String]? {
   if let type = type as? any ExtensibleEnum.Type {
     return type.knownValues.map(\.description)

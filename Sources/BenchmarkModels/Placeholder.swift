@@ -1,2 +1,0 @@
-// Placeholder until the benchmark models land.
-enum Placeholder {}

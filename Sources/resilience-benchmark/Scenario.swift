@@ -1,0 +1,87 @@
+import Foundation
+
+/// One comparison the benchmark makes: a decode using the toolkit (the candidate) against
+/// the decode it must keep up with (the baseline), and the time ratio it must stay under.
+///
+/// Adding a scenario is adding one value to ``Scenario/all``: give it a name, say what each
+/// side is, and build its ``Comparison`` for a number of records.
+struct Scenario: Sendable {
+  /// A short identifier, matched by `--filter`.
+  var name: String
+  /// What the candidate decodes with.
+  var candidate: String
+  /// What the baseline decodes with.
+  var baseline: String
+  /// The largest acceptable candidate time / baseline time.
+  var target: Double
+  /// Generates the payloads for `records` records, checks that both sides decode them to
+  /// the same values, and returns the two decodes to time.
+  var prepare: @Sendable (_ records: Int) throws -> Comparison
+}
+
+/// The two timed decodes of a scenario at one size.
+struct Comparison {
+  /// The bytes the candidate decodes per run.
+  var candidateBytes: Int
+  /// The bytes the baseline decodes per run.
+  var baselineBytes: Int
+  /// One full decode by the candidate, the decoded value released before it returns.
+  var runCandidate: () throws -> Void
+  /// One full decode by the baseline.
+  var runBaseline: () throws -> Void
+
+  /// Seconds the first run of each side took together: the runs `check` is given, which
+  /// also warm caches, the allocator and lazily built runtime metadata.
+  var warmUpSeconds: Double
+
+  /// Compares two decodes. Each is run once here (outside the measurement) and `check` is
+  /// given both results, to throw if they did not decode the same thing.
+  init<Candidate, Baseline>(
+    candidate: Side<Candidate>,
+    baseline: Side<Baseline>,
+    check: (Candidate, Baseline) throws -> Void
+  ) throws {
+    let start = threadProcessorTime()
+    let candidateValue = try candidate.decode()
+    let baselineValue = try baseline.decode()
+    warmUpSeconds = threadProcessorTime() - start
+    try check(candidateValue, baselineValue)
+    candidateBytes = candidate.payload.count
+    baselineBytes = baseline.payload.count
+    runCandidate = { _ = try candidate.decode() }
+    runBaseline = { _ = try baseline.decode() }
+  }
+}
+
+/// One side of a comparison: a payload and how it is decoded.
+struct Side<Value> {
+  var payload: Data
+  var decode: () throws -> Value
+
+  /// Decodes `payload` as `type` with `decoder`; a fresh decode of the same bytes every run.
+  static func decoding(
+    _ type: Value.Type, from payload: Data, with decoder: JSONDecoder = JSONDecoder()
+  )
+    -> Side where Value: Decodable
+  {
+    Side(payload: payload) { try decoder.decode(type, from: payload) }
+  }
+}
+
+/// Why a scenario's two sides could not be compared.
+struct ComparisonError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Throws unless both values encode to the same JSON: the check that two models read the
+/// same values from the same payload.
+func expectSameJSON<Candidate: Encodable, Baseline: Encodable>(
+  _ candidate: Candidate,
+  _ baseline: Baseline
+) throws {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  guard try encoder.encode(candidate) == encoder.encode(baseline) else {
+    throw ComparisonError(description: "the two models decoded different values")
+  }
+}

@@ -1,0 +1,157 @@
+import BenchmarkModels
+import CodableResilience
+import Foundation
+import SampleAPI
+
+extension Scenario {
+  /// Every scenario, in the order the report lists them.
+  static let all: [Scenario] = [
+    unknownDecodableString,
+    unknownDecodableInt,
+    unknownValuesCollected,
+    decodeUnknownAsNil,
+    extensibleEnum,
+    sampleAPIModel,
+    handlerInstalled,
+  ]
+
+  static let unknownDecodableString = Scenario(
+    name: "unknown-decodable-string",
+    candidate: "UnknownDecodable, String raw values",
+    baseline: "plain String enum",
+    target: 0.97
+  ) { records in
+    let payload = Payloads.listingSummaries(count: records).data
+    return try Comparison(
+      candidate: .decoding([ListingSummary].self, from: payload),
+      baseline: .decoding([PlainListingSummary].self, from: payload),
+      check: expectSameJSON
+    )
+  }
+
+  static let unknownDecodableInt = Scenario(
+    name: "unknown-decodable-int",
+    candidate: "UnknownDecodable, Int raw values",
+    baseline: "plain Int enum",
+    target: 0.97
+  ) { records in
+    let payload = Payloads.stayReviews(count: records).data
+    return try Comparison(
+      candidate: .decoding([StayReview].self, from: payload),
+      baseline: .decoding([PlainStayReview].self, from: payload),
+      check: expectSameJSON
+    )
+  }
+
+  /// The candidate meets a value it does not know in one enum field of ten and reports each
+  /// to a collector, yet is held to the plain enums' speed on the all-known payload (which
+  /// they could not decode otherwise). Both payloads have the same shape and size within 1%.
+  static let unknownValuesCollected = Scenario(
+    name: "unknown-values-collected",
+    candidate: "UnknownDecodable, 10% unknown, collected",
+    baseline: "plain String enum, all known",
+    target: 1.05
+  ) { records in
+    let withUnknownValues = Payloads.listingSummaries(count: records, unknownShare: 0.1)
+    let allKnown = Payloads.listingSummaries(count: records).data
+    let decoder = JSONDecoder()
+    let candidate = Side(payload: withUnknownValues.data) {
+      try decoder.decodeCollectingUnknownValues(
+        [ListingSummary].self, from: withUnknownValues.data)
+    }
+    return try Comparison(
+      candidate: candidate,
+      baseline: .decoding([PlainListingSummary].self, from: allKnown)
+    ) { candidate, baseline in
+      let share =
+        Double(withUnknownValues.unknownValueCount) / Double(withUnknownValues.enumValueCount)
+      guard (0.09...0.11).contains(share) || records < 1_000 else {
+        throw ComparisonError(description: "the payload's unknown share is \(share), not 10%")
+      }
+      guard candidate.value.count == baseline.count,
+        candidate.unknownValues.count == withUnknownValues.unknownValueCount
+      else {
+        throw ComparisonError(
+          description: "collected \(candidate.unknownValues.count) unknown values, "
+            + "the payload holds \(withUnknownValues.unknownValueCount)")
+      }
+    }
+  }
+
+  static let decodeUnknownAsNil = Scenario(
+    name: "decode-unknown-as-nil",
+    candidate: "@DecodeUnknownAsNil",
+    baseline: "Optional plain enum",
+    target: 1.03
+  ) { records in
+    let payload = Payloads.listingTerms(count: records).data
+    return try Comparison(
+      candidate: .decoding([ListingTerms].self, from: payload),
+      baseline: .decoding([PlainListingTerms].self, from: payload)
+    ) { candidate, baseline in
+      // The wrapper writes `null` back where the payload had it and `Optional` leaves the key
+      // out, so compare the decoded values rather than their JSON.
+      let wrapped = candidate.map {
+        [$0.heating?.rawValue, $0.paymentMethod?.rawValue, $0.bookingChannel?.rawValue]
+      }
+      let plain = baseline.map {
+        [$0.heating?.rawValue, $0.paymentMethod?.rawValue, $0.bookingChannel?.rawValue]
+      }
+      guard wrapped == plain,
+        candidate.map(\.cancellationPolicy) == baseline.map(\.cancellationPolicy)
+      else {
+        throw ComparisonError(description: "the two models decoded different values")
+      }
+    }
+  }
+
+  static let extensibleEnum = Scenario(
+    name: "extensible-enum",
+    candidate: "ExtensibleEnum",
+    baseline: "plain String enum",
+    target: 0.97
+  ) { records in
+    let payload = Payloads.priceQuotes(count: records).data
+    return try Comparison(
+      candidate: .decoding([PriceQuote].self, from: payload),
+      baseline: .decoding([PlainPriceQuote].self, from: payload),
+      check: expectSameJSON
+    )
+  }
+
+  static let sampleAPIModel = Scenario(
+    name: "sample-api-model",
+    candidate: "SampleAPI ListingPage (all three tools)",
+    baseline: "same model, plain enums",
+    target: 1.00
+  ) { records in
+    let payload = Payloads.listingPage(count: records).data
+    return try Comparison(
+      candidate: .decoding(ListingPage.self, from: payload),
+      baseline: .decoding(PlainListingPage.self, from: payload),
+      check: expectSameJSON
+    )
+  }
+
+  /// Issue 3's promise: a known value never looks at `userInfo`, so installing a handler
+  /// costs nothing while every value is known.
+  static let handlerInstalled = Scenario(
+    name: "handler-installed",
+    candidate: "ListingPage, collecting handler",
+    baseline: "ListingPage, no handler",
+    target: 1.03
+  ) { records in
+    let payload = Payloads.listingPage(count: records).data
+    let collector = UnknownValueCollector()
+    let withHandler = JSONDecoder()
+    withHandler.unknownValueHandler = .collect(into: collector)
+    return try Comparison(
+      candidate: .decoding(ListingPage.self, from: payload, with: withHandler),
+      baseline: .decoding(ListingPage.self, from: payload)
+    ) { candidate, baseline in
+      guard candidate == baseline, collector.values.isEmpty else {
+        throw ComparisonError(description: "the known-only payload reported unknown values")
+      }
+    }
+  }
+}
