@@ -28,6 +28,11 @@
 ///
 /// A `public` type must also declare `public init(rawValue:)`, since Swift's memberwise
 /// initialiser is internal.
+///
+/// Properties and arrays of these types are decoded by overloads of
+/// `KeyedDecodingContainer.decode(_:forKey:)` that make the value with `init(rawValue:)`
+/// directly, which is much faster than `JSONDecoder`'s generic path. To customise decoding,
+/// implement `init(rawValue:)` rather than `init(from:)`.
 public protocol ExtensibleEnum: RawRepresentable, Codable, Hashable, Sendable,
   CustomStringConvertible, CodingKeyRepresentable
 where RawValue: Codable & Hashable & Sendable & LosslessStringConvertible {

@@ -37,6 +37,11 @@
 ///
 /// A payload that literally holds the `unknown` case's raw value decodes to `.unknown`
 /// without a report: it is a value the enum declares.
+///
+/// Properties and arrays of these enums are decoded by overloads of
+/// `KeyedDecodingContainer.decode(_:forKey:)` that match the raw value with
+/// `init(rawValue:)` directly, which is much faster than `JSONDecoder`'s generic path. To
+/// customise decoding, implement `init(rawValue:)` rather than `init(from:)`.
 public protocol UnknownDecodable: Decodable, RawRepresentable where RawValue: Decodable {
   /// The case every unrecognised raw value decodes to.
   static var unknown: Self { get }
@@ -55,12 +60,12 @@ extension UnknownDecodable {
   ///   (as ``UnknownValueHandler/strict`` does).
   @inlinable
   public init(from decoder: any Decoder) throws {
-    self = try Self.decodeRawValue(from: decoder) { knownValueDescriptions(of: Self.self) }
+    self = try Self.decodeCase(from: decoder) { knownValueDescriptions(of: Self.self) }
   }
 
   /// The shared body of both `init(from:)`s; `knownValues` is called only to report.
   @inlinable
-  static func decodeRawValue(
+  static func decodeCase(
     from decoder: any Decoder,
     knownValues: () -> [String]?
   ) throws -> Self {
@@ -96,7 +101,7 @@ extension UnknownDecodable where Self: CaseIterable {
   ///   type, or when the installed ``UnknownValueHandler`` rejects the unknown value.
   @inlinable
   public init(from decoder: any Decoder) throws {
-    self = try Self.decodeRawValue(from: decoder) { Self.describeKnownCases() }
+    self = try Self.decodeCase(from: decoder) { Self.describeKnownCases() }
   }
 
   /// The raw values of every case but ``unknown``, as text.

@@ -49,8 +49,9 @@ extension UnkeyedDecodingContainer {
 }
 
 extension KeyedDecodingContainer {
-  /// Decodes a raw value, taking the container's concrete `String` and `Int` entry points
-  /// when `R` is one of them.
+  /// Decodes a raw value, taking the container's concrete `String` entry point when `R` is
+  /// `String`. (`JSONDecoder`'s keyed number entry points run generic over the key type and
+  /// are no faster than the generic path.)
   @inlinable
   func decodeRawValue<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R {
     if R.self == String.self {
@@ -59,11 +60,14 @@ extension KeyedDecodingContainer {
     return try decode(R.self, forKey: key)
   }
 
-  /// Decodes a value with the container's generic `decode(_:forKey:)`, that is through the
-  /// type's own `init(from:)`, bypassing the toolkit's overloads for its types.
+  /// Decodes a raw value if the key is present and not `null`, taking the container's
+  /// concrete `String` entry point when `R` is `String`.
   @inlinable
-  func decodeThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decode(type, forKey: key)
+  func decodeRawValueIfPresent<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R? {
+    if R.self == String.self {
+      return try decodeIfPresent(String.self, forKey: key) as! R?
+    }
+    return try decodeIfPresent(R.self, forKey: key)
   }
 
   /// The array at `key`, each element read by `element`; `nil` as soon as `element` returns
@@ -84,21 +88,18 @@ extension KeyedDecodingContainer {
     return elements
   }
 
+  /// Decodes a value with the container's generic `decode(_:forKey:)`, that is through the
+  /// type's own `init(from:)`, bypassing the toolkit's overloads for its types.
+  @inlinable
+  func decodeThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decode(type, forKey: key)
+  }
+
   /// Decodes a value with the container's generic `decodeIfPresent(_:forKey:)`, that is
   /// through the type's own `init(from:)`, bypassing the toolkit's overloads for its types.
   @inlinable
   func decodeIfPresentThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     try decodeIfPresent(type, forKey: key)
-  }
-
-  /// Decodes a raw value if the key is present and not `null`, taking the container's
-  /// concrete `String` and `Int` entry points when `R` is one of them.
-  @inlinable
-  func decodeRawValueIfPresent<R: Decodable>(_ type: R.Type, forKey key: Key) throws -> R? {
-    if R.self == String.self {
-      return try decodeIfPresent(String.self, forKey: key) as! R?
-    }
-    return try decodeIfPresent(R.self, forKey: key)
   }
 }
 
