@@ -65,7 +65,10 @@ extension Scenario {
   /// least 9, at most 61; always an odd number, so the median is one of the pairs).
   func measure(records: Int, repetitions: Int?, budget: Double) throws -> Measurement {
     let comparison = try prepare(records)
-    var count = repetitions ?? min(61, max(9, Int(budget / comparison.warmUpSeconds)))
+    // The warm-up is timed on this thread, which misses work done on others: a wall-clock
+    // scenario runs the minimum number of pairs.
+    let warmUp = clock == .wall ? budget : comparison.warmUpSeconds
+    var count = repetitions ?? min(61, max(9, Int(budget / warmUp)))
     if repetitions == nil, count.isMultiple(of: 2) { count += 1 }
 
     var candidateTimes: [Double] = []
@@ -75,11 +78,11 @@ extension Scenario {
       let candidateTime: Double
       let baselineTime: Double
       if pair.isMultiple(of: 2) {
-        candidateTime = try time(comparison.runCandidate)
-        baselineTime = try time(comparison.runBaseline)
+        candidateTime = try time(comparison.runCandidate, on: clock)
+        baselineTime = try time(comparison.runBaseline, on: clock)
       } else {
-        baselineTime = try time(comparison.runBaseline)
-        candidateTime = try time(comparison.runCandidate)
+        baselineTime = try time(comparison.runBaseline, on: clock)
+        candidateTime = try time(comparison.runCandidate, on: clock)
       }
       candidateTimes.append(candidateTime)
       baselineTimes.append(baselineTime)
@@ -101,15 +104,23 @@ extension Scenario {
   }
 }
 
-/// The processor time, in seconds, one call of `run` takes on this thread.
+/// The time, in seconds, one call of `run` takes on `clock`.
 ///
-/// Processor time rather than wall-clock time, because the benchmark is meant to run on
-/// shared machines: time the thread spends descheduled while other processes run would
+/// Processor time by default rather than wall-clock time, because the benchmark is meant to
+/// run on shared machines: time the thread spends descheduled while other processes run would
 /// otherwise land on whichever side happened to be running.
-private func time(_ run: () throws -> Void) throws -> Double {
-  let start = threadProcessorTime()
+private func time(_ run: () throws -> Void, on clock: BenchmarkClock) throws -> Double {
+  let now = clock == .wall ? wallTime : threadProcessorTime
+  let start = now()
   try run()
-  return threadProcessorTime() - start
+  return now() - start
+}
+
+/// Monotonic real time, in seconds.
+func wallTime() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
 
 /// The processor time this thread has used, in seconds.

@@ -14,9 +14,20 @@ struct Scenario: Sendable {
   var baseline: String
   /// The largest acceptable candidate time / baseline time.
   var target: Double
+  /// How a run is timed: the calling thread's processor time, unless a side spreads its work
+  /// over several threads, which only the wall clock sees.
+  var clock: BenchmarkClock = .threadProcessorTime
   /// Generates the payloads for `records` records, checks that both sides decode them to
   /// the same values, and returns the two decodes to time.
   var prepare: @Sendable (_ records: Int) throws -> Comparison
+}
+
+/// How the benchmark times one run.
+enum BenchmarkClock: Sendable {
+  /// The processor time of the calling thread: other processes on the machine do not count.
+  case threadProcessorTime
+  /// Elapsed real time, for sides that work on several threads.
+  case wall
 }
 
 /// The two timed decodes of a scenario at one size.
@@ -46,8 +57,8 @@ struct Comparison {
     let baselineValue = try baseline.decode()
     warmUpSeconds = threadProcessorTime() - start
     try check(candidateValue, baselineValue)
-    candidateBytes = candidate.payload.count
-    baselineBytes = baseline.payload.count
+    candidateBytes = candidate.byteCount
+    baselineBytes = baseline.byteCount
     runCandidate = { _ = try candidate.decode() }
     runBaseline = { _ = try baseline.decode() }
   }
@@ -55,7 +66,8 @@ struct Comparison {
 
 /// One side of a comparison: a payload and how it is decoded.
 struct Side<Value> {
-  var payload: Data
+  /// The bytes one run reads.
+  var byteCount: Int
   var decode: () throws -> Value
 
   /// Decodes `payload` as `type` with `decoder`; a fresh decode of the same bytes every run.
@@ -64,7 +76,7 @@ struct Side<Value> {
   )
     -> Side where Value: Decodable
   {
-    Side(payload: payload) { try decoder.decode(type, from: payload) }
+    Side(byteCount: payload.count) { try decoder.decode(type, from: payload) }
   }
 }
 

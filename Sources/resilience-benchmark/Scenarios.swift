@@ -13,6 +13,8 @@ extension Scenario {
     extensibleEnum,
     sampleAPIModel,
     handlerInstalled,
+    decodeCheckEngine,
+    decodeCheckTwoCores,
   ]
 
   static let unknownDecodableString = Scenario(
@@ -55,7 +57,7 @@ extension Scenario {
     let withUnknownValues = Payloads.listingSummaries(count: records, unknownShare: 0.1)
     let allKnown = Payloads.listingSummaries(count: records).data
     let decoder = JSONDecoder()
-    let candidate = Side(payload: withUnknownValues.data) {
+    let candidate = Side(byteCount: withUnknownValues.data.count) {
       try decoder.decodeCollectingUnknownValues(
         [ListingSummary].self, from: withUnknownValues.data)
     }

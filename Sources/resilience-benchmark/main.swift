@@ -57,10 +57,12 @@ do {
     }
   }
 } catch {
+  BenchmarkFolder.removeAll()
   FileHandle.standardError.write(Data("resilience-benchmark: \(error)\n".utf8))
   exit(1)
 }
 
+BenchmarkFolder.removeAll()
 let report = Report(machine: .current, seed: Payloads.seed, measurements: measurements)
 print(options.json ? report.json : report.table)
 exit(report.passed ? 0 : 1)
