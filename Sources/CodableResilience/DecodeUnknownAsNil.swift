@@ -62,6 +62,10 @@ public struct DecodeUnknownAsNil<Enum: RawRepresentable> {
   /// The decoded case, or `nil` for an unknown raw value, `null` or a missing key.
   ///
   /// Setting it replaces whatever the payload held.
+  ///
+  /// ```swift
+  /// listing.heating = .gas  // replaces what was decoded, unknown raw value included
+  /// ```
   @inlinable
   public var wrappedValue: Enum? {
     get {
@@ -74,6 +78,10 @@ public struct DecodeUnknownAsNil<Enum: RawRepresentable> {
   }
 
   /// The wrapper itself, so `$heating.unknownRawValue` reads what was kept.
+  ///
+  /// ```swift
+  /// listing.$heating.unknownRawValue  // "geothermal"
+  /// ```
   public var projectedValue: DecodeUnknownAsNil<Enum> {
     get { self }
     set { self = newValue }
@@ -103,6 +111,10 @@ extension DecodeUnknownAsNil.Storage: Sendable where Enum: Sendable, Enum.RawVal
 /// written back as it was read.
 extension DecodeUnknownAsNil: Equatable where Enum: Equatable, Enum.RawValue: Equatable {
   /// Whether both hold the same case, or the same unknown raw value.
+  ///
+  /// ```swift
+  /// DecodeUnknownAsNil<Heating>(wrappedValue: .gas) == decoded.$heating
+  /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.wrappedValue == rhs.wrappedValue && lhs.unknownRawValue == rhs.unknownRawValue
   }
@@ -110,6 +122,10 @@ extension DecodeUnknownAsNil: Equatable where Enum: Equatable, Enum.RawValue: Eq
 
 extension DecodeUnknownAsNil: Hashable where Enum: Hashable, Enum.RawValue: Hashable {
   /// Hashes what equality compares: the case and the unknown raw value.
+  ///
+  /// ```swift
+  /// let seen: Set<DecodeUnknownAsNil<Heating>> = [listing.$heating]
+  /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
     hasher.combine(unknownRawValue)
@@ -150,6 +166,10 @@ extension DecodeUnknownAsNil: Encodable where Enum.RawValue: Encodable {
   ///
   /// Outside a keyed container a missing value cannot be expressed, so it is written as
   /// `null`. As a property, the `KeyedEncodingContainer` overload omits the key instead.
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode([DecodeUnknownAsNil<Heating>(wrappedValue: .gas)])  // ["gas"]
+  /// ```
   @inlinable
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()

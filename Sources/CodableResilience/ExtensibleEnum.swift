@@ -37,17 +37,29 @@ public protocol ExtensibleEnum: RawRepresentable, Codable, Hashable, Sendable,
   CustomStringConvertible, CodingKeyRepresentable
 where RawValue: Codable & Hashable & Sendable & LosslessStringConvertible {
   /// Creates a value from any raw value.
+  ///
+  /// ```swift
+  /// let chf = Currency(rawValue: "CHF")
+  /// ```
   init(rawValue: RawValue)
 
   /// The values this build knows; empty by default.
   ///
   /// When it is not empty, a decoded value outside it is reported as an ``UnknownValue``
   /// (and kept). Declare it as a `static let` so it is built once.
+  ///
+  /// ```swift
+  /// static let knownValues: [Currency] = [.usd, .eur]
+  /// ```
   static var knownValues: [Self] { get }
 }
 
 extension ExtensibleEnum {
   /// No known values: every value is accepted without a report.
+  ///
+  /// ```swift
+  /// LanguageCode.knownValues  // [] unless the type declares its own
+  /// ```
   public static var knownValues: [Self] { [] }
 
   /// Whether ``knownValues`` holds this value. Always `false` for a type that declares no
@@ -62,6 +74,10 @@ extension ExtensibleEnum {
   }
 
   /// The raw value as text.
+  ///
+  /// ```swift
+  /// print(Currency.usd)  // USD
+  /// ```
   public var description: String {
     rawValue.description
   }
@@ -73,6 +89,10 @@ extension ExtensibleEnum {
   ///
   /// - Throws: `DecodingError` when the value is missing, `null` or of the wrong JSON type,
   ///   or when the installed handler rejects the value (as ``UnknownValueHandler/strict`` does).
+  ///
+  /// ```swift
+  /// let currency = try JSONDecoder().decode(Currency.self, from: Data(#""CHF""#.utf8))
+  /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
     let rawValue = try decoder.singleValueContainer().decodeRawValue(RawValue.self)
@@ -96,6 +116,10 @@ extension ExtensibleEnum {
   }
 
   /// Encodes the raw value as a single value.
+  ///
+  /// ```swift
+  /// try JSONEncoder().encode(Currency.usd)  // "USD"
+  /// ```
   @inlinable
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
@@ -106,12 +130,20 @@ extension ExtensibleEnum {
 extension ExtensibleEnum {
   /// The dictionary key for this value: its raw value as text (and as an integer, when the
   /// raw value is one).
+  ///
+  /// ```swift
+  /// Currency.usd.codingKey.stringValue  // "USD"
+  /// ```
   public var codingKey: any CodingKey {
     AnyCodingKey(stringValue: rawValue.description, intValue: rawValue as? Int)
   }
 
   /// Creates a value from a dictionary key. Any key whose text is a valid raw value is
   /// accepted, so a dictionary keyed by this type decodes every key the server sends.
+  ///
+  /// ```swift
+  /// let fees = try JSONDecoder().decode([Currency: Double].self, from: data)  // any key
+  /// ```
   public init?<T: CodingKey>(codingKey: T) {
     if let intValue = codingKey.intValue, let rawValue = intValue as? RawValue {
       self.init(rawValue: rawValue)
@@ -223,6 +255,10 @@ extension ExtensibleEnum {
 
 extension ExtensibleEnum where RawValue == String {
   /// Creates a value from a string literal: `static let usd: Currency = "USD"`.
+  ///
+  /// ```swift
+  /// static let usd: Currency = "USD"
+  /// ```
   public init(stringLiteral value: String) {
     self.init(rawValue: value)
   }
@@ -230,6 +266,10 @@ extension ExtensibleEnum where RawValue == String {
 
 extension ExtensibleEnum where RawValue == Int {
   /// Creates a value from an integer literal: `static let notFound: StatusCode = 404`.
+  ///
+  /// ```swift
+  /// static let notFound: StatusCode = 404
+  /// ```
   public init(integerLiteral value: Int) {
     self.init(rawValue: value)
   }

@@ -1,7 +1,7 @@
 /// An enum that decodes any raw value it does not recognise as its `unknown` case.
 ///
 /// Adopt it by declaring the conformance and an `unknown` case; the default
-/// ``init(from:)`` does the rest:
+/// `init(from:)` does the rest:
 ///
 /// ```swift
 /// enum ListingKind: String, Codable, UnknownDecodable {
@@ -44,6 +44,13 @@
 /// customise decoding, implement `init(rawValue:)` rather than `init(from:)`.
 public protocol UnknownDecodable: Decodable, RawRepresentable where RawValue: Decodable {
   /// The case every unrecognised raw value decodes to.
+  ///
+  /// ```swift
+  /// enum ListingKind: String, Codable, UnknownDecodable {
+  ///   case house, flat
+  ///   case unknown  // satisfies the requirement
+  /// }
+  /// ```
   static var unknown: Self { get }
 }
 
