@@ -82,7 +82,7 @@ public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
   /// print(value)
   /// ```
   public var description: String {
-    var text = "unknown \(typeName) value \(quoted(rawValue)) at \(path)"
+    var text = "unknown \(typeName) value \(jsonQuoted(rawValue)) at \(path)"
     if let knownValues, !knownValues.isEmpty {
       text += "; known: " + knownValues.joined(separator: ", ")
     }
@@ -182,7 +182,7 @@ extension UnknownValue {
       case .index(let index):
         return "[\(index)]"
       case .key(let key):
-        return isPlainIdentifier(key) ? ".\(key)" : "[\(quoted(key))]"
+        return isPlainIdentifier(key) ? ".\(key)" : "[\(jsonQuoted(key))]"
       }
     }
 
@@ -218,7 +218,7 @@ private func isLetterOrUnderscore(_ byte: UInt8) -> Bool {
 
 /// A string in double quotes, with quotes, backslashes and control characters escaped as
 /// JSON escapes them, so the text can be pasted into a JSONPath or a JSON string.
-func quoted(_ text: String) -> String {
+package func jsonQuoted(_ text: String) -> String {
   var result = "\""
   for scalar in text.unicodeScalars {
     switch scalar {

@@ -1,3 +1,4 @@
+import CodableResilience
 import Foundation
 
 /// A second, slower decoder run only when `JSONDecoder` rejects well-formed JSON without a
