@@ -25,7 +25,8 @@
 /// There, a `nil` assigned in code is written as `null`, since an element cannot be absent.
 ///
 /// Unknown values are reported to the decoder's ``UnknownValueHandler``; missing keys and
-/// `null` are not.
+/// `null` are not. A value is unknown when `Enum(rawValue:)` returns `nil`, so the wrapper is
+/// for real enums: an ``ExtensibleEnum`` accepts every raw value and is never `nil` here.
 @propertyWrapper
 public struct DecodeUnknownAsNil<Enum: RawRepresentable> {
   /// What the payload held for this property.
