@@ -27,10 +27,9 @@ extension JSONDecoder {
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    let collector = UnknownValueCollector()
-    let value = try copy(handler: .collect(into: collector).followed(by: unknownValueHandler))
-      .decode(type, from: data)
-    return (value, collector.values)
+    try collectingUnknownValues(alsoCalling: unknownValueHandler) { handler in
+      try copy(handler: handler).decode(type, from: data)
+    }
   }
 
   /// Decodes a value, failing at the first unknown value with the `DecodingError` that
@@ -85,10 +84,9 @@ extension PropertyListDecoder {
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    let collector = UnknownValueCollector()
-    let value = try copy(handler: .collect(into: collector).followed(by: unknownValueHandler))
-      .decode(type, from: data)
-    return (value, collector.values)
+    try collectingUnknownValues(alsoCalling: unknownValueHandler) { handler in
+      try copy(handler: handler).decode(type, from: data)
+    }
   }
 
   /// Decodes a value, failing at the first unknown value with the `DecodingError` that
@@ -108,4 +106,15 @@ extension PropertyListDecoder {
     decoder.unknownValueHandler = handler
     return decoder
   }
+}
+
+/// Runs `decode` with a handler that collects every unknown value and then calls `installed`,
+/// and returns the value with what was collected. The body both decoder classes share.
+private func collectingUnknownValues<T>(
+  alsoCalling installed: UnknownValueHandler,
+  _ decode: (UnknownValueHandler) throws -> T
+) rethrows -> (value: T, unknownValues: [UnknownValue]) {
+  let collector = UnknownValueCollector()
+  let value = try decode(.collect(into: collector).followed(by: installed))
+  return (value, collector.values)
 }
