@@ -53,12 +53,17 @@ struct InputPlan {
           PlannedInput(path: path, source: .file(path: path), problem: "no such file or folder"))
         continue
       }
-      let files: [(shown: String, absolute: String)]
+      let files: [FolderSearch.File]
       if isFolder.boolValue {
-        let search = Self.searchFolder(path, extensions: extensions)
-        inputs += search.problems
+        let search = FolderSearch(path, extensions: Set(extensions))
+        for folder in search.unreadableFolders {
+          inputs.append(
+            PlannedInput(
+              path: folder.shown, source: .file(path: folder.absolute),
+              problem: "cannot read this folder: \(folder.reason)"))
+        }
         files = search.files
-        if files.isEmpty, search.problems.isEmpty {
+        if files.isEmpty, search.unreadableFolders.isEmpty {
           let patterns = extensions.map { "*.\($0)" }.joined(separator: ", ")
           inputs.append(
             PlannedInput(
@@ -66,7 +71,10 @@ struct InputPlan {
           )
         }
       } else {
-        files = [(path, URL(fileURLWithPath: path).standardizedFileURL.path)]
+        files = [
+          FolderSearch.File(
+            shown: path, absolute: URL(fileURLWithPath: path).standardizedFileURL.path)
+        ]
       }
       for file in files where seen.insert(file.absolute).inserted {
         var input = PlannedInput(path: file.shown, source: .file(path: file.absolute), model: model)
@@ -102,43 +110,6 @@ struct InputPlan {
         path: "-", source: .data(Data()), model: model,
         problem: "cannot read standard input: \(describeReadError(error))")
     }
-  }
-
-  /// The payload files in a folder and its subfolders (hidden ones skipped), each with the
-  /// path to show (the folder as given, then the path inside it) and its absolute path.
-  private static func searchFolder(
-    _ folder: String,
-    extensions: [String]
-  ) -> (files: [(shown: String, absolute: String)], problems: [PlannedInput]) {
-    let shownFolder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-    let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL.path
-    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
-    let shownPrefix = shownFolder.hasSuffix("/") ? shownFolder : shownFolder + "/"
-    guard let enumerator = FileManager.default.enumerator(atPath: root) else {
-      let problem = PlannedInput(
-        path: shownFolder, source: .file(path: root), problem: "cannot read this folder")
-      return ([], [problem])
-    }
-    var files: [(shown: String, absolute: String)] = []
-    while let relative = enumerator.nextObject() as? String {
-      let name = relative.split(separator: "/").last ?? ""
-      if name.hasPrefix(".") {
-        enumerator.skipDescendants()
-        continue
-      }
-      let dot = name.lastIndex(of: ".")
-      guard let dot, extensions.contains(name[name.index(after: dot)...].lowercased()) else {
-        continue
-      }
-      // One `stat` per payload-named entry; it follows symbolic links, as reading will.
-      var isFolder: ObjCBool = false
-      let absolute = rootPrefix + relative
-      guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder),
-        !isFolder.boolValue
-      else { continue }
-      files.append((shownPrefix + relative, absolute))
-    }
-    return (files, [])
   }
 
   struct TypeProblem: Error {

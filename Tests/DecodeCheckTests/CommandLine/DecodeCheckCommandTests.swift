@@ -194,6 +194,22 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     #expect(run.outputLines.last?.hasSuffix("; 1 path could not be checked") == true)
   }
 
+  @Test func aSubfolderThatCannotBeReadIsReportedNotSkipped() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Payloads.cleanBooking, to: "Booking/v1.json")
+    let locked = try folder.makeUnreadableFolder(named: "Booking/locked")
+    defer { chmod(locked, 0o755) }
+    let root = folder.path
+    let run = withoutFileSystemPrivileges { runCommand([root]) }
+    #expect(run.status == 2)
+    #expect(
+      run.outputLines == [
+        "\(locked): error: cannot read this folder: permission denied",
+        "1 file checked: 1 decoded cleanly, 0 with unknown values (0 values), 0 failed; "
+          + "1 path could not be checked",
+      ])
+  }
+
   @Test func aOneGibibyteFileIsMappedAndRejectedAtItsFirstByte() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write(Data(), to: "Booking/huge.json")

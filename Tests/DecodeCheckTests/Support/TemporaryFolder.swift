@@ -59,3 +59,49 @@ final class TemporaryFolder {
     return file
   }
 }
+
+extension TemporaryFolder {
+  /// A folder with a payload in it and no permissions, which cannot be listed (by root too,
+  /// inside ``withoutFileSystemPrivileges(_:)``); returns its full path.
+  func makeUnreadableFolder(named name: String) throws -> String {
+    try write("{}", to: name + "/hidden-by-permissions.json")
+    let folder = path + "/" + name
+    chmod(folder, 0)
+    return folder
+  }
+}
+
+/// Runs `body` on a thread of its own that file permissions apply to even when the tests run
+/// as root.
+///
+/// On Linux a thread whose file-system user ID leaves 0 loses the capabilities that let root
+/// ignore permissions (`setfsuid(2)`), and the change is the thread's alone, so other tests
+/// running meanwhile keep theirs. Elsewhere, and for other users, `body` runs as it is.
+func withoutFileSystemPrivileges<Result: Sendable>(
+  _ body: @escaping @Sendable () -> Result
+) -> Result {
+  #if os(Linux)
+    guard geteuid() == 0, let symbol = dlsym(nil, "setfsuid") else { return body() }
+    typealias SetFileSystemUserID = @convention(c) (UInt32) -> Int32
+    let setFileSystemUserID = unsafeBitCast(symbol, to: SetFileSystemUserID.self)
+    let result = ResultBox<Result>()
+    let finished = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      _ = setFileSystemUserID(65_534)  // nobody
+      result.value = body()
+      _ = setFileSystemUserID(0)
+      finished.signal()
+    }
+    thread.start()
+    finished.wait()
+    return result.value!
+  #else
+    return body()
+  #endif
+}
+
+/// A value handed from one thread to another that waits for it.
+private final class ResultBox<Value>: @unchecked Sendable {
+  // `@unchecked` because it is written once, before the semaphore the reader waits on.
+  var value: Value?
+}
