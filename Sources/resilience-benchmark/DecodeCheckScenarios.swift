@@ -1,4 +1,5 @@
 import DecodeCheck
+import Dispatch
 import Foundation
 import SampleAPI
 
@@ -59,7 +60,73 @@ extension Scenario {
   }
 }
 
-/// Payload files written for the folder scenario, in one temporary folder removed at exit.
+extension Scenario {
+  /// The folder of ``decodeCheckTwoCores`` read and decoded by `JSONDecoder` alone, two files
+  /// at once against one at a time: how far the platform's own decoding scales on this
+  /// machine, the figure to read the checker's against.
+  ///
+  /// A reference, with no target. `JSONDecoder` asks the Swift runtime for generic type
+  /// metadata many times per payload, and that cache counts its readers in one shared
+  /// atomic, so two threads decoding at once slow each other down by an amount that depends
+  /// on how the machine connects its cores.
+  static let jsonDecoderTwoCores = Scenario(
+    name: "json-decoder-two-cores",
+    candidate: "JSONDecoder alone, 2 files at once",
+    baseline: "JSONDecoder alone, 1 file at a time",
+    target: nil,
+    clock: .wall
+  ) { records in
+    let (folder, byteCount) = try BenchmarkFolder.payloads(
+      files: max(100, records / 10), recordsPerFile: 10)
+    let files = try FileManager.default.contentsOfDirectory(
+      at: folder, includingPropertiesForKeys: nil)
+    func decode(concurrency: Int) -> Side<Int> {
+      Side(byteCount: byteCount) {
+        let next = FileCounter()
+        let decoded = FileCounter()
+        DispatchQueue.concurrentPerform(iterations: concurrency) { _ in
+          while let index = next.take(below: files.count) {
+            if let data = try? Data(contentsOf: files[index]),
+              (try? JSONDecoder().decode(ListingPage.self, from: data)) != nil
+            {
+              _ = decoded.take(below: .max)
+            }
+          }
+        }
+        return decoded.count
+      }
+    }
+    return try Comparison(candidate: decode(concurrency: 2), baseline: decode(concurrency: 1)) {
+      twoCores, oneCore in
+      guard twoCores == files.count, oneCore == files.count else {
+        throw ComparisonError(description: "JSONDecoder did not decode every file on both sides")
+      }
+    }
+  }
+}
+
+/// Hands out indices, each once, to the threads of a concurrent run.
+private final class FileCounter: @unchecked Sendable {
+  // `@unchecked` because every access to `next` holds `lock`.
+  private let lock = NSLock()
+  private var next = 0
+
+  /// The next index, or `nil` once `limit` have been taken.
+  func take(below limit: Int) -> Int? {
+    lock.withLock {
+      guard next < limit else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  /// How many were taken.
+  var count: Int {
+    lock.withLock { next }
+  }
+}
+
+/// Payload files written for the folder scenarios, in one temporary folder removed at exit.
 enum BenchmarkFolder {
   /// The folder, holding `files` copies of a generated `ListingPage` payload, and the bytes
   /// they hold together.

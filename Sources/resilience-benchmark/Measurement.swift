@@ -22,11 +22,12 @@ struct Measurement: Encodable {
   var baselineSeconds: Double
   /// The median of the candidate / baseline time ratios of the pairs; lower is faster.
   var ratio: Double
-  var target: Double
+  /// `nil` for a reference scenario.
+  var target: Double?
 
   var candidateMegabytesPerSecond: Double { Double(candidateBytes) / candidateSeconds / 1e6 }
   var baselineMegabytesPerSecond: Double { Double(baselineBytes) / baselineSeconds / 1e6 }
-  var passed: Bool { ratio <= target }
+  var passed: Bool { target.map { ratio <= $0 } ?? true }
 
   enum CodingKeys: String, CodingKey {
     case scenario, candidate, baseline, records, repetitions, ratio, target, passed

@@ -12,8 +12,9 @@ struct Scenario: Sendable {
   var candidate: String
   /// What the baseline decodes with.
   var baseline: String
-  /// The largest acceptable candidate time / baseline time.
-  var target: Double
+  /// The largest acceptable candidate time / baseline time; `nil` for a reference, which
+  /// shows what the platform itself does and cannot fail.
+  var target: Double?
   /// How a run is timed: the calling thread's processor time, unless a side spreads its work
   /// over several threads, which only the wall clock sees.
   var clock: BenchmarkClock = .threadProcessorTime

@@ -15,6 +15,7 @@ extension Scenario {
     handlerInstalled,
     decodeCheckEngine,
     decodeCheckTwoCores,
+    jsonDecoderTwoCores,
   ]
 
   static let unknownDecodableString = Scenario(

@@ -18,9 +18,8 @@ if options.helpOnly {
 }
 if options.listOnly {
   for scenario in scenarios {
-    print(
-      "\(scenario.name): \(scenario.candidate) vs \(scenario.baseline), target ≤ \(scenario.target)x"
-    )
+    let target = scenario.target.map { "target ≤ \($0)x" } ?? "a reference, no target"
+    print("\(scenario.name): \(scenario.candidate) vs \(scenario.baseline), \(target)")
   }
   exit(0)
 }
