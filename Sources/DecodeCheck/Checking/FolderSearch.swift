@@ -11,14 +11,16 @@ import Foundation
 /// The payload files in a folder and its subfolders, found with `readdir`.
 ///
 /// A folder entry says what it is, so a search of thousands of files costs one `readdir` per
-/// folder and a `stat` only for symbolic links, not one or two per file as `FileManager`'s
-/// enumerator and a `fileExists` check do. The listing is the part of a run that one thread
-/// does alone, so this is what lets a folder check scale with the cores.
+/// folder and a `stat` only for symbolic links (and on file systems that leave the type
+/// unknown), not one or two per file as `FileManager`'s enumerator and a `fileExists` check
+/// do. The listing is the part of a run that one thread does alone, so this is what lets a
+/// folder check scale with the cores.
 ///
-/// What it finds is what `FileManager.enumerator(atPath:)` would: hidden files and folders
-/// (names starting with `.`) are skipped, links to files are followed, links to folders are
-/// not (so a link cannot lead the search in a circle). A folder that cannot be opened is
-/// reported rather than skipped.
+/// Hidden files and folders (names starting with `.`) are skipped. Only regular files are
+/// payloads, so a pipe or a device named `*.json` cannot stall the run. Inside the folder,
+/// links to files are followed and links to folders are not, so a link cannot lead the search
+/// in a circle; the folder itself may be a link. A folder that cannot be read, and an entry
+/// whose name is not UTF-8 (which a path `String` cannot name), are reported, not skipped.
 struct FolderSearch {
   /// A payload file: the path to show (the folder as given, then the path inside it) and
   /// its absolute path.
@@ -27,15 +29,16 @@ struct FolderSearch {
     var absolute: String
   }
 
-  /// A folder the search could not open, and why ("permission denied").
-  struct UnreadableFolder {
+  /// Something the search found and could not search or list, and why: "cannot read this
+  /// folder: permission denied".
+  struct Problem {
     var shown: String
     var absolute: String
-    var reason: String
+    var message: String
   }
 
   private(set) var files: [File] = []
-  private(set) var unreadableFolders: [UnreadableFolder] = []
+  private(set) var problems: [Problem] = []
 
   /// Searches `folder` for files whose extension (in any case) is one of `extensions`.
   init(_ folder: String, extensions: Set<String>) {
@@ -44,7 +47,7 @@ struct FolderSearch {
     var pending = [(shown: shownRoot, absolute: absoluteRoot)]
     while let next = pending.popLast() {
       guard let stream = opendir(next.absolute) else {
-        unreadable(next, reason: errno)
+        report(next, "cannot read this folder: \(Self.describe(errno))")
         continue
       }
       defer { closedir(stream) }
@@ -54,17 +57,25 @@ struct FolderSearch {
         // `readdir` says it failed, rather than that the folder ended, only through `errno`.
         errno = 0
         guard let entry = readdir(stream) else {
-          if errno != 0 { unreadable(next, reason: errno) }
+          if errno != 0 { report(next, "cannot read this folder: \(Self.describe(errno))") }
           break
         }
-        let name = Self.name(of: entry)
+        let (name, isUTF8) = Self.name(of: entry)
         if name.hasPrefix(".") { continue }
-        let absolute = absolutePrefix + name
-        switch Self.kind(of: entry, at: absolute, ifPayload: Self.isPayload(name, extensions)) {
+        let found = (shown: shownPrefix + name, absolute: absolutePrefix + name)
+        let isPayload = Self.isPayload(name, extensions)
+        guard isUTF8 else {
+          // The repaired name leads nowhere, so not even its type can be looked up.
+          if isPayload || Int32(entry.pointee.d_type) == Int32(DT_DIR) {
+            report(found, "cannot read: the name is not valid UTF-8; rename it to check it")
+          }
+          continue
+        }
+        switch Self.kind(of: entry, at: found.absolute, ifPayload: isPayload) {
         case .folder:
-          pending.append((shownPrefix + name, absolute))
+          pending.append(found)
         case .payload:
-          files.append(File(shown: shownPrefix + name, absolute: absolute))
+          files.append(File(shown: found.shown, absolute: found.absolute))
         case .other:
           continue
         }
@@ -72,11 +83,12 @@ struct FolderSearch {
     }
   }
 
-  private mutating func unreadable(_ folder: (shown: String, absolute: String), reason: Int32) {
-    unreadableFolders.append(
-      UnreadableFolder(
-        shown: folder.shown, absolute: folder.absolute,
-        reason: String(cString: strerror(reason)).lowercased()))
+  private mutating func report(_ entry: (shown: String, absolute: String), _ message: String) {
+    problems.append(Problem(shown: entry.shown, absolute: entry.absolute, message: message))
+  }
+
+  private static func describe(_ error: Int32) -> String {
+    String(cString: strerror(error)).lowercased()
   }
 
   private enum Kind {
@@ -125,11 +137,15 @@ struct FolderSearch {
     return extensions.contains(name[name.index(after: dot)...].lowercased())
   }
 
-  /// The entry's name. A name that is not UTF-8 is repaired with U+FFFD; its file then cannot
-  /// be opened by that name and is reported as unreadable rather than skipped.
-  private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-    withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+  /// The entry's name, read in place up to its terminating zero, and whether it is UTF-8. A
+  /// name that is not is repaired with U+FFFD for showing; no file can be opened by that.
+  private static func name(of entry: UnsafeMutablePointer<dirent>) -> (String, isUTF8: Bool) {
+    // In place: the record `readdir` returns is only as long as its name, so copying the
+    // whole `d_name` array could read past the end of the buffer it sits in.
+    withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+      let name = bytes.prefix { $0 != 0 }
+      let decoded = String(decoding: name, as: UTF8.self)
+      return (decoded, decoded.utf8.elementsEqual(name))
     }
   }
 }

@@ -56,14 +56,14 @@ struct InputPlan {
       let files: [FolderSearch.File]
       if isFolder.boolValue {
         let search = FolderSearch(path, extensions: Set(extensions))
-        for folder in search.unreadableFolders {
+        for problem in search.problems {
           inputs.append(
             PlannedInput(
-              path: folder.shown, source: .file(path: folder.absolute),
-              problem: "cannot read this folder: \(folder.reason)"))
+              path: problem.shown, source: .file(path: problem.absolute), problem: problem.message)
+          )
         }
         files = search.files
-        if files.isEmpty, search.unreadableFolders.isEmpty {
+        if files.isEmpty, search.problems.isEmpty {
           let patterns = extensions.map { "*.\($0)" }.joined(separator: ", ")
           inputs.append(
             PlannedInput(

@@ -9,8 +9,8 @@ extension DecodeCheckCommand {
 
     ARGUMENTS:
       <path>                  A JSON file; a folder, searched recursively for *.json files
-                              (hidden files and folders are skipped, and links to folders
-                              are not followed); or - for standard input.
+                              (hidden files and folders are skipped, and links inside it to
+                              folders are not followed); or - for standard input.
 
     OPTIONS:
       -t, --type <name>       Decode every payload as this registered type: its short name

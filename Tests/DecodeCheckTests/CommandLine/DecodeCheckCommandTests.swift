@@ -200,7 +200,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     let locked = try folder.makeUnreadableFolder(named: "Booking/locked")
     defer { chmod(locked, 0o755) }
     let root = folder.path
-    let run = withoutFileSystemPrivileges { runCommand([root]) }
+    let run = try withoutFileSystemPrivileges { runCommand([root]) }
     #expect(run.status == 2)
     #expect(
       run.outputLines == [

@@ -74,34 +74,76 @@ extension TemporaryFolder {
 /// Runs `body` on a thread of its own that file permissions apply to even when the tests run
 /// as root.
 ///
-/// On Linux a thread whose file-system user ID leaves 0 loses the capabilities that let root
-/// ignore permissions (`setfsuid(2)`), and the change is the thread's alone, so other tests
-/// running meanwhile keep theirs. Elsewhere, and for other users, `body` runs as it is.
+/// On Linux, root passes permission checks through two capabilities, `CAP_DAC_OVERRIDE` and
+/// `CAP_DAC_READ_SEARCH`. Capabilities belong to a thread (`capset(2)`), so this thread drops
+/// them while `body` runs and other tests running meanwhile keep theirs; root is then checked
+/// as the owner of the test's files. Elsewhere, and for other users, `body` runs as it is.
 func withoutFileSystemPrivileges<Result: Sendable>(
   _ body: @escaping @Sendable () -> Result
-) -> Result {
+) throws -> Result {
   #if os(Linux)
-    guard geteuid() == 0, let symbol = dlsym(nil, "setfsuid") else { return body() }
-    typealias SetFileSystemUserID = @convention(c) (UInt32) -> Int32
-    let setFileSystemUserID = unsafeBitCast(symbol, to: SetFileSystemUserID.self)
-    let result = ResultBox<Result>()
+    guard geteuid() == 0 else { return body() }
+    guard let get = dlsym(nil, "capget"), let set = dlsym(nil, "capset") else {
+      throw PrivilegeError(description: "capget and capset are not available")
+    }
+    typealias Pointer = UnsafeMutableRawPointer
+    typealias CapabilityCall = @convention(c) (Pointer, Pointer) -> Int32
+    let capget = unsafeBitCast(get, to: CapabilityCall.self)
+    let capset = unsafeBitCast(set, to: CapabilityCall.self)
+    let box = ResultBox<Result>()
     let finished = DispatchSemaphore(value: 0)
     let thread = Thread {
-      _ = setFileSystemUserID(65_534)  // nobody
-      result.value = body()
-      _ = setFileSystemUserID(0)
-      finished.signal()
+      defer { finished.signal() }
+      // `struct __user_cap_header_struct` and two `__user_cap_data_struct`s, version 3.
+      var header = CapabilityHeader(version: 0x2008_0522, pid: 0)
+      var sets = [CapabilitySet](repeating: CapabilitySet(), count: 2)
+      guard capget(&header, &sets) == 0 else {
+        box.failure = "capget failed: \(String(cString: strerror(errno)))"
+        return
+      }
+      let privileged = sets[0].effective
+      let overrides: UInt32 = 1 << 1 | 1 << 2  // CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+      sets[0].effective &= ~overrides
+      guard capset(&header, &sets) == 0 else {
+        box.failure = "capset failed: \(String(cString: strerror(errno)))"
+        return
+      }
+      box.value = body()
+      sets[0].effective = privileged
+      _ = capset(&header, &sets)
     }
     thread.start()
     finished.wait()
-    return result.value!
+    guard let result = box.value else {
+      throw PrivilegeError(description: box.failure ?? "the thread returned nothing")
+    }
+    return result
   #else
     return body()
   #endif
 }
 
-/// A value handed from one thread to another that waits for it.
+#if os(Linux)
+  private struct CapabilityHeader {
+    var version: UInt32
+    var pid: Int32
+  }
+
+  private struct CapabilitySet {
+    var effective: UInt32 = 0
+    var permitted: UInt32 = 0
+    var inheritable: UInt32 = 0
+  }
+#endif
+
+/// Why ``withoutFileSystemPrivileges(_:)`` could not run its body.
+struct PrivilegeError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// A value, or why there is none, handed from one thread to another that waits for it.
 private final class ResultBox<Value>: @unchecked Sendable {
-  // `@unchecked` because it is written once, before the semaphore the reader waits on.
+  // `@unchecked` because both are written before the semaphore the reader waits on.
   var value: Value?
+  var failure: String?
 }
