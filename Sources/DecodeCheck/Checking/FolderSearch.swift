@@ -47,7 +47,7 @@ struct FolderSearch {
     var pending = [(shown: shownRoot, absolute: absoluteRoot)]
     while let next = pending.popLast() {
       guard let stream = opendir(next.absolute) else {
-        report(next, "cannot read this folder: \(Self.describe(errno))")
+        reportUnreadable(next, errno)
         continue
       }
       defer { closedir(stream) }
@@ -57,7 +57,7 @@ struct FolderSearch {
         // `readdir` says it failed, rather than that the folder ended, only through `errno`.
         errno = 0
         guard let entry = readdir(stream) else {
-          if errno != 0 { report(next, "cannot read this folder: \(Self.describe(errno))") }
+          if errno != 0 { reportUnreadable(next, errno) }
           break
         }
         let (name, isUTF8) = Self.name(of: entry)
@@ -87,8 +87,13 @@ struct FolderSearch {
     problems.append(Problem(shown: entry.shown, absolute: entry.absolute, message: message))
   }
 
-  private static func describe(_ error: Int32) -> String {
-    String(cString: strerror(error)).lowercased()
+  /// Reports a folder that `opendir` or `readdir` failed on with `error`, in the words a
+  /// file that cannot be read is reported in.
+  private mutating func reportUnreadable(
+    _ folder: (shown: String, absolute: String), _ error: Int32
+  ) {
+    let reason = describeReadError(POSIXError(POSIXErrorCode(rawValue: error) ?? .EIO))
+    report(folder, "cannot read this folder: \(reason)")
   }
 
   private enum Kind {
