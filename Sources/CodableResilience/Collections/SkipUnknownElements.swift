@@ -217,7 +217,7 @@ struct RawValueSlot<Element: RawRepresentable>: Decodable where Element.RawValue
 
   @usableFromInline
   init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decodeRawValue(Element.RawValue.self)
+    rawValue = try decodeRawValue(Element.RawValue.self, from: decoder.singleValueContainer())
     element = Element(rawValue: rawValue)
     if element == nil {
       try decoder.reportUnknownValue(of: Element.self, rawValue: rawValue)
