@@ -44,9 +44,11 @@ extension JSONDecoder {
   /// let page = try JSONDecoder().decodeStrictly(ListingPage.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try HandlerRoute.decode(on: self, reportingTo: { _ in .strict }) {
-      try decode(type, from: withoutTrailingOpenBracket(data))
-    }
+    try HandlerRoute.decode(
+      on: self,
+      reportingTo: { _ in .strict },
+      { try decode(type, from: withoutTrailingOpenBracket(data)) }
+    )
   }
 }
 
@@ -85,9 +87,8 @@ extension PropertyListDecoder {
   /// let settings = try PropertyListDecoder().decodeStrictly(HostSettings.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try HandlerRoute.decode(on: self, reportingTo: { _ in .strict }) {
-      try decode(type, from: data)
-    }
+    try HandlerRoute.decode(
+      on: self, reportingTo: { _ in .strict }, { try decode(type, from: data) })
   }
 }
 
