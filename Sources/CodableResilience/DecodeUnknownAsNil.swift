@@ -27,6 +27,22 @@
 /// Unknown values are reported to the decoder's ``UnknownValueHandler``; missing keys and
 /// `null` are not. A value is unknown when `Enum(rawValue:)` returns `nil`, so the wrapper is
 /// for real enums: an ``ExtensibleEnum`` accepts every raw value and is never `nil` here.
+///
+/// ## Limits
+///
+/// A missing key reaches the wrapper only through the `KeyedDecodingContainer` overload that
+/// Swift picks where the property's type is known when the model is compiled. In a property
+/// whose type is a generic parameter (`struct Envelope<T: Codable> { var value: T }` with
+/// `T == DecodeUnknownAsNil<Heating>`), Swift calls the generic `decode(_:forKey:)` instead,
+/// and Foundation throws `keyNotFound` before the wrapper is asked; likewise, encoding such a
+/// property writes `null` for a missing value rather than leaving the key out. Present values,
+/// `null` and unknown raw values decode, report and encode the same at every position.
+///
+/// ```swift
+/// struct Envelope<T: Codable>: Codable { var value: T }
+/// try JSONDecoder().decode(Envelope<DecodeUnknownAsNil<Heating>>.self, from: Data("{}".utf8))
+/// // throws DecodingError.keyNotFound at $.value
+/// ```
 @propertyWrapper
 public struct DecodeUnknownAsNil<Enum: RawRepresentable> {
   /// What the payload held for this property.

@@ -21,18 +21,23 @@
 ///
 /// Because any value is valid, a `switch` over it needs a `default` branch. Declare
 /// ``knownValues`` to have values outside it reported to the decoder's
-/// ``UnknownValueHandler`` (they are still kept). Dictionary keys are the exception: Foundation
-/// turns a key into a value through `CodingKeyRepresentable`, without a `Decoder` to report
-/// through, so a `[Currency: Double]` keeps a key outside ``knownValues`` silently. Check
-/// ``isKnown`` on the keys where that matters.
+/// ``UnknownValueHandler`` (they are still kept).
 ///
 /// A `public` type must also declare `public init(rawValue:)`, since Swift's memberwise
 /// initialiser is internal.
 ///
-/// Properties and arrays of these types are decoded by overloads of
-/// `KeyedDecodingContainer.decode(_:forKey:)` that make the value with `init(rawValue:)`
-/// directly, which is much faster than `JSONDecoder`'s generic path. To customise decoding,
-/// implement `init(rawValue:)` rather than `init(from:)`.
+/// Every position decodes the same way, through the type's own `init(from:)` (the default, or
+/// your own): at the top level, as an array element, as a concrete, optional or generic
+/// property, in nested collections and through `superDecoder`. For properties and arrays,
+/// overloads of `KeyedDecodingContainer.decode(_:forKey:)` call it with a light decoder that
+/// reads from the keyed container, which costs less than `JSONDecoder`'s nested decoder.
+///
+/// ## Limits
+///
+/// As a dictionary key (`[Currency: Double]`), a value outside ``knownValues`` is kept but not
+/// reported: Foundation turns a key into a value through `CodingKeyRepresentable`, without a
+/// `Decoder` to report through. Check ``isKnown`` on the keys where that matters, or use
+/// ``SkipUnknownKeys``, which reports unknown keys (and leaves them out).
 public protocol ExtensibleEnum: RawRepresentable, Codable, Hashable, Sendable,
   CustomStringConvertible, CodingKeyRepresentable
 where RawValue: Codable & Hashable & Sendable & LosslessStringConvertible {

@@ -38,10 +38,16 @@
 /// A payload that literally holds the `unknown` case's raw value decodes to `.unknown`
 /// without a report: it is a value the enum declares.
 ///
-/// Properties and arrays of these enums are decoded by overloads of
-/// `KeyedDecodingContainer.decode(_:forKey:)` that match the raw value with
-/// `init(rawValue:)` directly, which is much faster than `JSONDecoder`'s generic path. To
-/// customise decoding, implement `init(rawValue:)` rather than `init(from:)`.
+/// Every position decodes the same way: at the top level, as an array element, as a concrete,
+/// optional or generic property, in nested collections, and through `superDecoder`. The type's
+/// `init(from:)` (this default, or your own) is the one that runs everywhere. For properties and
+/// arrays, overloads of `KeyedDecodingContainer.decode(_:forKey:)` call it with a light decoder
+/// that reads from the keyed container, which costs less than `JSONDecoder`'s nested decoder.
+///
+/// ## Limits
+///
+/// Where a model puts the enum changes nothing: value, reports and errors are the same.
+/// Re-encoding `.unknown` writes the `unknown` case's own raw value (see above).
 public protocol UnknownDecodable: Decodable, RawRepresentable where RawValue: Decodable {
   /// The case every unrecognised raw value decodes to.
   ///
