@@ -32,10 +32,15 @@ struct CommandRun {
 /// The registry the bundled executable uses.
 let sampleRegistry = ModelRegistry(registering: ListingPage.self, Booking.self, Listing.self)
 
-/// Runs `decode-check` with `arguments`, capturing both streams.
+/// Runs `decode-check` with `arguments`, capturing both streams. The command is named
+/// `decode-check`, as the bundled executable is, unless `name` says otherwise (`nil`: the test
+/// process's own name); the environment is empty unless given.
 func runCommand(
   _ arguments: [String],
   registry: ModelRegistry = sampleRegistry,
+  name: String? = "decode-check",
+  environment: [String: String] = [:],
+  workingDirectory: String? = nil,
   standardInput: Data = Data(),
   errorIsTerminal: Bool = false
 ) -> CommandRun {
@@ -44,6 +49,9 @@ func runCommand(
   let status = DecodeCheckCommand.main(
     arguments: arguments,
     registry: registry,
+    name: name,
+    environment: environment,
+    workingDirectory: workingDirectory,
     standardOutput: TextStream { output.append($0) },
     standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
     standardInput: .data(standardInput))
