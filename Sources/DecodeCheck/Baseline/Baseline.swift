@@ -49,8 +49,10 @@ public struct Baseline: Sendable, Hashable {
   /// let baseline = Baseline(recording: report)
   /// ```
   ///
-  /// - Parameter workingDirectory: the folder file names are made relative to; by default the
-  ///   process's current folder.
+  /// - Parameters:
+  ///   - report: the run to record, before any baseline was applied to it.
+  ///   - workingDirectory: the folder file names are made relative to; by default the
+  ///     process's current folder.
   public init(recording report: CheckReport, workingDirectory: String? = nil) {
     let folder = workingDirectory.map(WorkingDirectory.init) ?? .current
     var entries: [BaselineEntry] = []
@@ -148,6 +150,7 @@ public struct Baseline: Sendable, Hashable {
   /// ```
   ///
   /// - Parameters:
+  ///   - report: the run to compare, as the checker made it.
   ///   - workingDirectory: the folder the entries' file names are relative to; by default the
   ///     process's current folder.
   ///   - fixedEntriesFail: whether entries that no longer occur fail the check

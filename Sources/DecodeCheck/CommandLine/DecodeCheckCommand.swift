@@ -45,10 +45,14 @@ public enum DecodeCheckCommand {
   ///
   /// - Parameters:
   ///   - arguments: the command line without the program's name; by default the process's own.
+  ///   - registry: the types payloads are checked against.
   ///   - name: what the command calls itself; by default the running executable's file name.
   ///   - environment: where `GITHUB_STEP_SUMMARY` is read; by default the process's.
-  ///   - workingDirectory: the folder baselines and SARIF name files relative to; by default
-  ///     the process's current folder.
+  ///   - workingDirectory: the folder baselines, SARIF and the summary name files relative to;
+  ///     by default the process's current folder.
+  ///   - standardOutput: where the report goes.
+  ///   - standardError: where usage errors and progress go.
+  ///   - standardInput: where the payload named `-` is read from.
   public static func main(
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     registry: ModelRegistry,

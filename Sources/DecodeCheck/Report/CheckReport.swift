@@ -13,7 +13,7 @@ public struct CheckReport: Sendable, Hashable {
   public var isStrict: Bool
 
   /// What comparing the findings with a baseline found (`--baseline`); `nil` when the run had
-  /// none. ``Baseline/apply(to:workingDirectory:)`` sets it.
+  /// none. ``Baseline/apply(to:workingDirectory:fixedEntriesFail:)`` sets it.
   public var baseline: BaselineComparison?
 
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
