@@ -80,26 +80,21 @@ public struct Baseline: Sendable, Hashable {
     } catch {
       throw BaselineError("cannot read the baseline `\(path)`: \(describeReadError(error))")
     }
-    let document: Any
-    do {
-      document = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw BaselineError("the baseline `\(path)` is not valid JSON")
-    }
-    guard let object = document as? [String: Any] else {
-      throw BaselineError("the baseline `\(path)` is not a baseline: expected a JSON object")
-    }
-    guard let version = object["version"] as? Int else {
-      throw BaselineError("the baseline `\(path)` is not a baseline: it has no `version` number")
-    }
-    guard version == Self.formatVersion else {
-      throw BaselineError(
-        "the baseline `\(path)` is of version \(version); this checker reads version "
-          + "\(Self.formatVersion): write it again with --write-baseline")
-    }
     do {
       let file = try JSONDecoder().decode(File.self, from: data)
       self.init(entries: file.entries)
+    } catch let error as VersionError {
+      throw BaselineError(
+        "the baseline `\(path)` is of version \(error.version); this checker reads version "
+          + "\(Self.formatVersion): write it again with --write-baseline")
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+      throw BaselineError("the baseline `\(path)` is not valid JSON")
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      throw BaselineError("the baseline `\(path)` is not a baseline: expected a JSON object")
+    } catch DecodingError.keyNotFound(let key, let context)
+      where context.codingPath.isEmpty && key.stringValue == "version"
+    {
+      throw BaselineError("the baseline `\(path)` is not a baseline: it has no `version` number")
     } catch let error as DecodingError {
       throw BaselineError("the baseline `\(path)` is not a baseline: \(describe(error))")
     } catch {
@@ -167,11 +162,8 @@ public struct Baseline: Sendable, Hashable {
     }
     var result = report
     var accepted = 0
-    var checkedFiles: Set<String> = []
-    for index in result.files.indices {
+    for index in result.files.indices where !result.files[index].findings.isEmpty {
       let name = folder.relative(result.files[index].path)
-      checkedFiles.insert(name)
-      guard !unmatched.isEmpty else { continue }
       var kept: [Finding] = []
       for finding in result.files[index].findings {
         let entry = BaselineEntry(finding, file: name)
@@ -186,24 +178,43 @@ public struct Baseline: Sendable, Hashable {
       result.files[index].findings = kept
     }
     var fixed: [BaselineEntry] = []
-    for (entry, count) in unmatched {
-      let checked = checkedFiles.contains(entry.file)
-      guard
-        checked
-          || (entry.file != "-"
-            && !FileManager.default.fileExists(atPath: folder.absolute(entry.file)))
-      else { continue }
-      fixed += repeatElement(entry, count: count)
+    if !unmatched.isEmpty {
+      let checkedFiles = Set(report.files.map { folder.relative($0.path) })
+      for (entry, count) in unmatched {
+        let isGone =
+          entry.file != "-"
+          && !FileManager.default.fileExists(atPath: folder.absolute(entry.file))
+        guard checkedFiles.contains(entry.file) || isGone else { continue }
+        fixed += repeatElement(entry, count: count)
+      }
     }
     result.baseline = BaselineComparison(
       accepted: accepted, fixed: fixed.sorted(), fixedEntriesFail: fixedEntriesFail)
     return result
   }
 
-  /// The file's layout.
+  /// The file's layout. Reading checks the version before the entries, so a file of another
+  /// version is reported as such whatever its entries look like.
   private struct File: Codable {
     var version: Int
     var entries: [BaselineEntry]
+
+    init(version: Int, entries: [BaselineEntry]) {
+      self.version = version
+      self.entries = entries
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      version = try container.decode(Int.self, forKey: .version)
+      guard version == Baseline.formatVersion else { throw VersionError(version: version) }
+      entries = try container.decode([BaselineEntry].self, forKey: .entries)
+    }
+  }
+
+  /// A baseline file of a version this package does not read.
+  private struct VersionError: Error {
+    var version: Int
   }
 }
 

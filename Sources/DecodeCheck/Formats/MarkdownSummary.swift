@@ -75,7 +75,7 @@ enum MarkdownSummary {
     }
     var valuesByType: [String: [Value]] = [:]
     var indices: [String: [String: Int]] = [:]
-    for file in report.files {
+    for file in report.files where file.unknownValueCount > 0 {
       let name = context.workingDirectory.relative(file.path)
       for finding in file.findings {
         guard let value = finding.unknownValue else { continue }
@@ -113,7 +113,7 @@ enum MarkdownSummary {
   ) -> String {
     var rows: [String] = []
     var total = 0
-    for file in report.files {
+    for file in report.files where file.findings.contains(where: { $0.kind == kind }) {
       let name = context.workingDirectory.relative(file.path)
       for finding in file.findings where finding.kind == kind {
         total += 1
