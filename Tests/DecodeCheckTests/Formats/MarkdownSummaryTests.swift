@@ -93,24 +93,6 @@ import Testing
     #expect(try String(contentsOfFile: elsewhere, encoding: .utf8).hasPrefix("## decode-check\n"))
   }
 
-  @Test func aSummaryThatCannotBeWrittenIsOneLineAndExitTwo() throws {
-    let folder = try TemporaryFolder()
-    let payload = try folder.write(Payloads.cleanBooking, to: "Booking/v1.json")
-    let missing = folder.path + "/missing/summary.md"
-    let run = runCommand(["--summary", missing, payload])
-    #expect(run.status == 2)
-    #expect(run.output.isEmpty)
-    #expect(
-      run.errors
-        == "decode-check: cannot write the summary to `\(missing)`: no such file or directory\n")
-    let onAFolder = runCommand(
-      ["--format", "github", payload], environment: ["GITHUB_STEP_SUMMARY": folder.path])
-    #expect(onAFolder.status == 2)
-    #expect(
-      onAFolder.errors
-        == "decode-check: cannot write the summary to `\(folder.path)`: is a directory\n")
-  }
-
   @Test(arguments: [
     ("plain", "`plain`"),
     ("a|b", "`a\\|b`"),
