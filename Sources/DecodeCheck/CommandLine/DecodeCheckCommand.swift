@@ -63,6 +63,26 @@ public enum DecodeCheckCommand {
     standardError: TextStream = .standardError,
     standardInput: StandardInput = .process
   ) -> Int32 {
+    run(
+      arguments: arguments, registry: registry, name: name, environment: environment,
+      workingDirectory: workingDirectory, standardOutput: standardOutput,
+      standardError: standardError, standardInput: standardInput,
+      progressSilence: ProgressLine.silentStart)
+  }
+
+  /// ``main(arguments:registry:name:environment:workingDirectory:standardOutput:standardError:standardInput:)``
+  /// with the time the progress line stays silent, which tests set to 0 to see it drawn.
+  static func run(
+    arguments: [String],
+    registry: ModelRegistry,
+    name: String?,
+    environment: [String: String],
+    workingDirectory: String?,
+    standardOutput: TextStream,
+    standardError: TextStream,
+    standardInput: StandardInput,
+    progressSilence: UInt64
+  ) -> Int32 {
     let name = name ?? executableName
     func usageError(_ message: String) -> Int32 {
       standardError.write("\(name): \(message)\nRun `\(name) --help` for usage.\n")
@@ -135,7 +155,9 @@ public enum DecodeCheckCommand {
       standardInput: standardInput.read)
     let progress =
       standardError.isTerminal && !options.isQuiet
-      ? ProgressLine(stream: standardError, total: plan.inputs.count, name: name) : nil
+      ? ProgressLine(
+        stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence)
+      : nil
     let checker = PayloadChecker(strict: options.isStrict, lines: options.readsLines)
     var report = checker.check(
       plan.inputs, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,

@@ -17,13 +17,19 @@ final class ProgressLine: @unchecked Sendable {
   private var lastDrawn: UInt64 = 0
   private var isShown = false
 
-  private static let silentStart: UInt64 = 300_000_000
+  /// How long a run stays silent before the line is first drawn.
+  static let silentStart: UInt64 = 300_000_000
+  private let silence: UInt64
   private static let redrawInterval: UInt64 = 100_000_000
 
-  init(stream: TextStream, total: Int, name: String = "decode-check") {
+  init(
+    stream: TextStream, total: Int, name: String = "decode-check",
+    silence: UInt64 = ProgressLine.silentStart
+  ) {
     self.stream = stream
     self.total = total
     self.name = name
+    self.silence = silence
   }
 
   /// The line for `finished` inputs done after `elapsed` nanoseconds.
@@ -37,7 +43,7 @@ final class ProgressLine: @unchecked Sendable {
     lock.withLock {
       finished += 1
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now - started >= Self.silentStart, now - lastDrawn >= Self.redrawInterval else {
+      guard now - started >= silence, now - lastDrawn >= Self.redrawInterval else {
         return
       }
       lastDrawn = now

@@ -57,6 +57,30 @@ private let teamRegistry = ModelRegistry(registering: Planner.Event.self, Bookin
     }
   }
 
+  /// On a terminal the progress line names the checker, counts files and is erased at the
+  /// end, whatever the format; it stays off standard output, and --quiet silences it.
+  @Test(arguments: [ReportFormat.text, .sarif])
+  func progressIsDrawnOnATerminalAndErased(format: ReportFormat) throws {
+    let folder = try TemporaryFolder()
+    for index in 0..<3 {
+      try folder.write(Payloads.cleanBooking, to: "Booking/\(index).json")
+    }
+    let arguments = ["--jobs", "1", "--format", format.rawValue, folder.path]
+    let run = runCommand(
+      arguments, registry: teamRegistry, name: "check-payloads", errorIsTerminal: true,
+      progressSilence: 0)
+    #expect(run.status == 0)
+    #expect(run.errors.hasPrefix("\r\u{1B}[2Kcheck-payloads: checked 1 of 3 files ("))
+    #expect(run.errors.contains(" files/s)"))
+    #expect(run.errors.hasSuffix("\r\u{1B}[2K"))
+    #expect(!run.output.contains("checked 1 of 3"))
+    let quiet = runCommand(
+      ["--quiet"] + arguments, registry: teamRegistry, errorIsTerminal: true, progressSilence: 0)
+    #expect(quiet.errors.isEmpty)
+    let notATerminal = runCommand(arguments, registry: teamRegistry, progressSilence: 0)
+    #expect(notATerminal.errors.isEmpty)
+  }
+
   @Test func progressNamesTheCheckerAndTheRate() {
     let line = ProgressLine.line(
       name: "check-payloads", finished: 1200, total: 5000, elapsed: 2_000_000_000)

@@ -1,6 +1,7 @@
-import DecodeCheck
 import Foundation
 import SampleAPI
+
+@testable import DecodeCheck
 
 /// Text written to a ``TextStream`` from any thread, read back by a test.
 final class CapturedText: @unchecked Sendable {
@@ -42,18 +43,28 @@ func runCommand(
   environment: [String: String] = [:],
   workingDirectory: String? = nil,
   standardInput: Data = Data(),
-  errorIsTerminal: Bool = false
+  errorIsTerminal: Bool = false,
+  progressSilence: UInt64? = nil
 ) -> CommandRun {
   let output = CapturedText()
   let errors = CapturedText()
-  let status = DecodeCheckCommand.main(
-    arguments: arguments,
-    registry: registry,
-    name: name,
-    environment: environment,
-    workingDirectory: workingDirectory,
-    standardOutput: TextStream { output.append($0) },
-    standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
-    standardInput: .data(standardInput))
+  let status: Int32
+  if let progressSilence {
+    status = DecodeCheckCommand.run(
+      arguments: arguments, registry: registry, name: name, environment: environment,
+      workingDirectory: workingDirectory, standardOutput: TextStream { output.append($0) },
+      standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
+      standardInput: .data(standardInput), progressSilence: progressSilence)
+  } else {
+    status = DecodeCheckCommand.main(
+      arguments: arguments,
+      registry: registry,
+      name: name,
+      environment: environment,
+      workingDirectory: workingDirectory,
+      standardOutput: TextStream { output.append($0) },
+      standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
+      standardInput: .data(standardInput))
+  }
   return CommandRun(status: status, output: output.text, errors: errors.text)
 }
