@@ -420,6 +420,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       "--type", "--list-types", "--strict", "--lines", "--format", "text", "json", "github",
       "junit",
       "--quiet", "--jobs", "--version", "--help", "EXIT STATUS", "standard input", "folder",
+      "sarif", "--summary", "GITHUB_STEP_SUMMARY", "--baseline", "--write-baseline",
+      "--strict-baseline",
     ] {
       #expect(run.output.contains(option), "\(option)")
     }
