@@ -16,6 +16,7 @@ extension Scenario {
     decodeCheckEngine,
     decodeCheckTwoCores,
     jsonDecoderTwoCores,
+    decodeCheckBaselineSummary,
   ]
 
   static let unknownDecodableString = Scenario(
