@@ -14,6 +14,7 @@ struct PayloadMutator: Sendable {
     case splice
     case deepNesting
     case hugeNumber
+    case replaceNumber
     case invalidUTF8
     case swapEnumValue
     case inventEnumValue
@@ -58,10 +59,12 @@ struct PayloadMutator: Sendable {
     #"\u0000"#, #"\ud83c\udfe0"#, #"\ud800"#, #"wi\"fi"#, #"\\"#,
   ]
 
-  /// Integer raw values of the `Int` enums, known and not.
+  /// Whole numbers an `Int` enum or a checked field may not expect: small raw values,
+  /// limits people write checks against, and the edges of the integer types.
   static let integerRawValues: [String] = [
-    "0", "1", "2", "3", "4", "5", "6", "-1", "-2", "1.0", "1e0", "-0", "2147483648",
-    "9223372036854775807", "-9223372036854775808",
+    "0", "1", "2", "3", "4", "5", "6", "-1", "-2", "1.0", "1e0", "-0", "10", "100", "1000",
+    "1001", "-1000", "65536", "1000000", "2147483648", "9223372036854775807",
+    "-9223372036854775808",
   ]
 
   /// Numbers no `Int` or `Double` can hold, and edge cases of both.
@@ -141,6 +144,9 @@ struct PayloadMutator: Sendable {
       return nest(&bytes, at: position, using: &random)
     case .hugeNumber:
       let number = random.element(of: Self.hugeNumbers)
+      return replaceToken(in: &bytes, of: [.number], with: number, using: &random)
+    case .replaceNumber:
+      let number = random.element(of: Self.integerRawValues)
       return replaceToken(in: &bytes, of: [.number], with: number, using: &random)
     case .invalidUTF8:
       // Inside a string when there is one, where a decoder is most likely to look at it.
