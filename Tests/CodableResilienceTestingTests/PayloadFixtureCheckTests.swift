@@ -13,17 +13,15 @@ struct PayloadFixtureCheckTests {
 
   @Test func anExpectationThatDiffersFailsWithExpectedAgainstActualByPath() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"name": "Puff", "species": "dragon"}"#)
-    try temporary.write(
-      "pet.expected",
-      """
-      {
-        "outcome": "decoded",
-        "unknownValues": [{ "type": "Species", "rawValue": "griffin", "path": "$.species" }],
-        "strictError": { "case": "dataCorrupted", "path": "$.species" }
-      }
-      """)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(
+      payload: #"{"name": "Puff", "species": "dragon"}"#,
+      expected: """
+        {
+          "outcome": "decoded",
+          "unknownValues": [{ "type": "Species", "rawValue": "griffin", "path": "$.species" }],
+          "strictError": { "case": "dataCorrupted", "path": "$.species" }
+        }
+        """)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(Pet.self, record: .never)
     }
@@ -39,11 +37,9 @@ struct PayloadFixtureCheckTests {
 
   @Test func aFailureExpectedAsADifferentErrorShowsBothErrors() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"species": "cat"}"#)
-    try temporary.write(
-      "pet.expected",
-      #"{"outcome": "failed", "error": {"case": "typeMismatch", "path": "$.species"}}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(
+      payload: #"{"species": "cat"}"#,
+      expected: #"{"outcome": "failed", "error": {"case": "typeMismatch", "path": "$.species"}}"#)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(Pet.self, record: .never)
     }
@@ -74,9 +70,9 @@ struct PayloadFixtureCheckTests {
 
   @Test func aModelThatThrowsSomethingElseThanDecodingErrorFails() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("old.json", #"{"name": "Methuselah", "species": "cat", "age": 99}"#)
-    try temporary.write("old.expected", #"{"outcome": "decoded", "unknownValues": []}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(
+      "old", payload: #"{"name": "Methuselah", "species": "cat", "age": 99}"#,
+      expected: #"{"outcome": "decoded", "unknownValues": []}"#)
     try fixture.check(Pet.self, record: .never)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(PetRejectingOldAge.self, record: .never)
@@ -109,10 +105,9 @@ struct PayloadFixtureCheckTests {
 
   @Test func anExpectationFileWithAnUnknownMemberIsReported() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"name": "Rex", "species": "dog"}"#)
-    try temporary.write(
-      "pet.expected", #"{"version": 2, "outcome": "decoded", "unknownValue": []}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(
+      payload: #"{"name": "Rex", "species": "dog"}"#,
+      expected: #"{"version": 2, "outcome": "decoded", "unknownValue": []}"#)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(Pet.self, record: .never)
     }
@@ -130,8 +125,8 @@ struct PayloadFixtureCheckTests {
 
   @Test func missingRecordsAMissingExpectationAndFailsSayingSo() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"name": "Puff", "species": "dragon", "age": null}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(
+      payload: #"{"name": "Puff", "species": "dragon", "age": null}"#)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(Pet.self, record: .missing)
     }
@@ -159,8 +154,7 @@ struct PayloadFixtureCheckTests {
 
   @Test func neverFailsOnAMissingExpectationAndWritesNothing() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"name": "Rex", "species": "dog"}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(payload: #"{"name": "Rex", "species": "dog"}"#)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(Pet.self, record: .never)
     }
@@ -173,11 +167,10 @@ struct PayloadFixtureCheckTests {
 
   @Test func allRewritesAnExistingExpectationKeepingItsNoteAndFails() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"name": "Rex", "species": "dog"}"#)
-    try temporary.write(
-      "pet.expected",
-      #"{"outcome": "failed", "note": "Kept.", "error": {"case": "dataCorrupted", "path": "$"}}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(
+      payload: #"{"name": "Rex", "species": "dog"}"#,
+      expected:
+        #"{"outcome": "failed", "note": "Kept.", "error": {"case": "dataCorrupted", "path": "$"}}"#)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(Pet.self, record: .all)
     }
@@ -203,8 +196,7 @@ struct PayloadFixtureCheckTests {
 
   @Test func theRecordModeCanBeSetForATask() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"name": "Rex", "species": "dog"}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(payload: #"{"name": "Rex", "species": "dog"}"#)
     PayloadFixture.$recordMode.withValue(.never) {
       #expect(throws: PayloadCheckFailure.self) { try fixture.check(Pet.self) }
       #expect(temporary.text(of: "pet.expected") == nil)
@@ -216,8 +208,7 @@ struct PayloadFixtureCheckTests {
 
   @Test func aModelThatBreaksARuleIsNotRecorded() throws {
     let temporary = try TemporaryFixtures()
-    try temporary.write("pet.json", #"{"name": "Rex", "species": "dog", "age": 3}"#)
-    let fixture = try #require(try PayloadFixture.all(in: temporary.folder.path).first)
+    let fixture = try temporary.fixture(payload: #"{"name": "Rex", "species": "dog", "age": 3}"#)
     let error = try #require(throws: PayloadCheckFailure.self) {
       try fixture.check(PetDroppingAge.self, record: .missing)
     }

@@ -1,3 +1,4 @@
+import CodableResilienceTesting
 import Foundation
 
 /// A fresh folder for fixtures a test writes, removed when the test is done.
@@ -20,6 +21,22 @@ final class TemporaryFixtures {
     let url = folder.appending(path: name)
     try Data(text.utf8).write(to: url)
     return url
+  }
+
+  /// The fixture `<name>.json` holding `payload`, with `<name>.expected` holding `expected`
+  /// when given, found as `PayloadFixture.all(in:)` finds it.
+  func fixture(
+    _ name: String = "pet",
+    payload: String,
+    expected: String? = nil
+  ) throws -> PayloadFixture {
+    try write("\(name).json", payload)
+    if let expected { try write("\(name).expected", expected) }
+    let fixtures = try PayloadFixture.all(in: folder.path)
+    guard let fixture = fixtures.first(where: { $0.name == name }) else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return fixture
   }
 
   /// The text of `name` in the folder; `nil` when there is no such file.
