@@ -1,6 +1,7 @@
-import CodableResilienceTesting
 import Foundation
 import Testing
+
+@testable import CodableResilienceTesting
 
 /// `fixture.check(_:)`: what it compares, how it reports a difference, and the record modes.
 /// Each failure mode is shown with a deliberately wrong model or expectation.
@@ -119,6 +120,14 @@ struct PayloadFixtureCheckTests {
           format version 2; this CodableResilienceTesting reads version 1
           a decoded outcome needs "unknownValues" (use [] for none)
         """))
+  }
+
+  @Test func linesAreComparedAsAMultisetAndSortedByPath() {
+    let lines = PayloadFixture.differingLines(
+      expected: ["$.c: z", "$.b: x", "$.a: y", "$.a: y"],
+      actual: ["$.a: y", "$.c: z", "$.c: z", "$.b: x"])
+    // One "$.a: y" too few, one "$.c: z" too many.
+    #expect(lines == ["- $.a: y", "+ $.c: z"])
   }
 
   // MARK: - Record modes
