@@ -36,6 +36,8 @@ extension JSONScanner {
     var message: String
     /// The path of the value being read when it stopped.
     var path: [UnknownValue.PathComponent]
+    /// Whether `JSONDecoder` reads it all the same (a trailing comma): a warning, not an error.
+    var isReadByJSONDecoder = false
   }
 
   /// What the reader expects next.
@@ -66,20 +68,33 @@ extension JSONScanner {
 
   /// The first reason the payload is not exactly one valid JSON value, or `nil` when it is.
   func firstSyntaxError() -> SyntaxError? {
+    syntaxCheck(allowingTrailingCommas: false).error
+  }
+
+  /// Reads the whole payload as JSON. With `allowingTrailingCommas`, a comma before `]` or
+  /// `}` (which `JSONDecoder` reads) is no error: it is listed, at the comma and with the
+  /// path of its container, and the reading goes on.
+  func syntaxCheck(allowingTrailingCommas: Bool)
+    -> (error: SyntaxError?, trailingCommas: [SyntaxError])
+  {
     var path: [UnknownValue.PathComponent] = []
+    var trailingCommas: [SyntaxError]? = allowingTrailingCommas ? [] : nil
     do {
-      try validate(path: &path)
-      return nil
+      try validate(path: &path, trailingCommas: &trailingCommas)
+      return (nil, trailingCommas ?? [])
     } catch {
       // Errors from inside a token do not know the path; the reader does.
       var error = error
       if error.path.isEmpty { error.path = path }
-      return error
+      return (error, trailingCommas ?? [])
     }
   }
 
-  private func validate(path: inout [UnknownValue.PathComponent]) throws(SyntaxError) {
+  private func validate(
+    path: inout [UnknownValue.PathComponent], trailingCommas: inout [SyntaxError]?
+  ) throws(SyntaxError) {
     var index = start
+    var lastComma = start
     skipWhitespace(&index)
     if index == count {
       let what = count == 0 ? "the payload is empty" : "the payload holds only whitespace"
@@ -99,6 +114,17 @@ extension JSONScanner {
       }
       return fail(describeUnexpected(at: offset, expecting: expectation), at: offset)
     }
+    func trailingComma(before closing: String, at offset: Int) throws(SyntaxError) {
+      let rule = "a comma before `\(closing)`; JSON allows no trailing comma"
+      guard trailingCommas != nil else { throw fail("not valid JSON: \(rule)", at: offset) }
+      let container = closing == "]" ? Array(path.dropLast()) : path
+      trailingCommas?.append(
+        SyntaxError(
+          offset: lastComma,
+          message: "\(rule) (RFC 8259); JSONDecoder reads it, but other JSON parsers, such as "
+            + "JavaScript's JSON.parse, reject it",
+          path: container, isReadByJSONDecoder: true))
+    }
     // Where a finished value leaves the reader.
     func afterValue() -> Expectation {
       guard let top = isObject.last else { return .end }
@@ -117,8 +143,7 @@ extension JSONScanner {
       case .value, .valueOrArrayEnd, .valueAfterComma:
         if byte == ASCII.closeBracket, expectation != .value {
           if expectation == .valueAfterComma {
-            throw fail(
-              "not valid JSON: a comma before `]`; JSON allows no trailing comma", at: index)
+            try trailingComma(before: "]", at: index)
           }
           index += 1
           isObject.removeLast()
@@ -157,8 +182,7 @@ extension JSONScanner {
       case .keyOrObjectEnd, .keyAfterComma:
         if byte == ASCII.closeBrace {
           if expectation == .keyAfterComma {
-            throw fail(
-              "not valid JSON: a comma before `}`; JSON allows no trailing comma", at: index)
+            try trailingComma(before: "}", at: index)
           }
           index += 1
           isObject.removeLast()
@@ -179,6 +203,7 @@ extension JSONScanner {
       case .commaOrObjectEnd, .commaOrArrayEnd:
         let closing = expectation == .commaOrObjectEnd ? ASCII.closeBrace : ASCII.closeBracket
         if byte == ASCII.comma {
+          lastComma = index
           index += 1
           if expectation == .commaOrObjectEnd {
             path.removeLast()
@@ -421,18 +446,35 @@ extension JSONScanner {
     /// The value as written (`42`, `"castle"`, `true`), shortened when long; `nil` for an
     /// object or an array.
     var text: String?
+    /// The path to it with the payload's own keys, which `keys` converted to the coding path.
+    var path: [UnknownValue.PathComponent] = []
   }
 
   /// Finds the value at each coding path in one pass over the text. A path that leads nowhere
   /// (or into text that is not valid JSON) gives `nil`. With duplicate keys the first one
-  /// counts, as in `JSONDecoder`.
-  func locate(_ paths: [[UnknownValue.PathComponent]]) -> [LocatedValue?] {
-    var results = [LocatedValue?](repeating: nil, count: paths.count)
+  /// counts, as in `JSONDecoder`. A payload key matches a coding key when `keys` converts it
+  /// to that key (as the app's decoder does) or, failing that, when it is the same text (the
+  /// keys of a `[String: Value]` dictionary are not converted).
+  func locate(_ paths: [[UnknownValue.PathComponent]], keys: KeyConversion? = nil)
+    -> [LocatedValue?]
+  {
     var tree = PathTree()
     for (number, path) in paths.enumerated() {
       tree.insert(path, number: number)
     }
-    var remaining = paths.count
+    var results = find(targetCount: paths.count, in: &tree, keys: keys)
+    for (number, path) in paths.enumerated() where results[number] != nil {
+      results[number]?.path = tree.payloadPath(path)
+    }
+    return results
+  }
+
+  /// The values at the `targetCount` paths of `tree`, found in one pass.
+  private func find(targetCount: Int, in tree: inout PathTree, keys: KeyConversion?)
+    -> [LocatedValue?]
+  {
+    var results = [LocatedValue?](repeating: nil, count: targetCount)
+    var remaining = targetCount
 
     enum Step {
       case value(node: Int?)
@@ -488,7 +530,13 @@ extension JSONScanner {
           skipWhitespace(&index)
           guard index < count, bytes[index] == ASCII.colon else { return results }
           index += 1
-          step = .value(node: tree.keyChildren[frame.node][key])
+          let children = tree.keyChildren[frame.node]
+          var child = children[key]
+          if let keys, !keys.isIdentity {
+            child = children[keys.codingKey(for: key, at: tree.paths[frame.node])] ?? child
+          }
+          if let child, tree.payloadKeys[child] == nil { tree.payloadKeys[child] = key }
+          step = .value(node: child)
         } else {
           let position = first ? 0 : frame.index + 1
           frames[frames.count - 1].index = position
@@ -504,6 +552,10 @@ extension JSONScanner {
     var keyChildren: [[String: Int]] = [[:]]
     var indexChildren: [[Int: Int]] = [[:]]
     var targets: [[Int]] = [[]]
+    /// The coding path of each node.
+    var paths: [[UnknownValue.PathComponent]] = [[]]
+    /// The payload's key that led to each node reached through a key, once found.
+    var payloadKeys: [String?] = [nil]
 
     mutating func insert(_ path: [UnknownValue.PathComponent], number: Int) {
       var node = 0
@@ -513,14 +565,14 @@ extension JSONScanner {
           if let child = keyChildren[node][key] {
             node = child
           } else {
-            keyChildren[node][key] = addNode()
+            keyChildren[node][key] = addNode(below: node, component)
             node = keyChildren.count - 1
           }
         case .index(let position):
           if let child = indexChildren[node][position] {
             node = child
           } else {
-            indexChildren[node][position] = addNode()
+            indexChildren[node][position] = addNode(below: node, component)
             node = indexChildren.count - 1
           }
         }
@@ -528,11 +580,30 @@ extension JSONScanner {
       targets[node].append(number)
     }
 
-    private mutating func addNode() -> Int {
+    private mutating func addNode(
+      below parent: Int, _ component: UnknownValue.PathComponent
+    ) -> Int {
       keyChildren.append([:])
       indexChildren.append([:])
       targets.append([])
+      paths.append(paths[parent] + [component])
+      payloadKeys.append(nil)
       return targets.count - 1
+    }
+
+    /// `path` with each key replaced by the payload's key found for it.
+    func payloadPath(_ path: [UnknownValue.PathComponent]) -> [UnknownValue.PathComponent] {
+      var node = 0
+      return path.map { component in
+        switch component {
+        case .key(let key):
+          node = keyChildren[node][key] ?? node
+          return .key(payloadKeys[node] ?? key)
+        case .index(let position):
+          node = indexChildren[node][position] ?? node
+          return component
+        }
+      }
     }
 
     func hasChildren(_ node: Int) -> Bool {
