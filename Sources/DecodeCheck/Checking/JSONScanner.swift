@@ -72,8 +72,8 @@ extension JSONScanner {
   }
 
   /// Reads the whole payload as JSON. With `allowingTrailingCommas`, a comma before `]` or
-  /// `}` (which `JSONDecoder` reads) is no error: it is listed, at the comma and with the
-  /// path of its container, and the reading goes on.
+  /// `}` (which `JSONDecoder` reads) is no error: it is listed, at the `]` or `}` (where the
+  /// text stops being JSON) and with the path of its container, and the reading goes on.
   func syntaxCheck(allowingTrailingCommas: Bool)
     -> (error: SyntaxError?, trailingCommas: [SyntaxError])
   {
@@ -94,7 +94,6 @@ extension JSONScanner {
     path: inout [UnknownValue.PathComponent], trailingCommas: inout [SyntaxError]?
   ) throws(SyntaxError) {
     var index = start
-    var lastComma = start
     skipWhitespace(&index)
     if index == count {
       let what = count == 0 ? "the payload is empty" : "the payload holds only whitespace"
@@ -120,7 +119,7 @@ extension JSONScanner {
       let container = closing == "]" ? Array(path.dropLast()) : path
       trailingCommas?.append(
         SyntaxError(
-          offset: lastComma,
+          offset: offset,
           message: "\(rule) (RFC 8259); JSONDecoder reads it, but other JSON parsers, such as "
             + "JavaScript's JSON.parse, reject it",
           path: container, isReadByJSONDecoder: true))
@@ -203,7 +202,6 @@ extension JSONScanner {
       case .commaOrObjectEnd, .commaOrArrayEnd:
         let closing = expectation == .commaOrObjectEnd ? ASCII.closeBrace : ASCII.closeBracket
         if byte == ASCII.comma {
-          lastComma = index
           index += 1
           if expectation == .commaOrObjectEnd {
             path.removeLast()
@@ -286,7 +284,9 @@ extension JSONScanner {
       }
       return low + 6
     default:
-      let escape = String(decoding: bytes[backslash..<min(backslash + 2, count)], as: UTF8.self)
+      let escaped = backslash + 1
+      let escape = printableToken(
+        bytes[backslash..<escaped + (utf8SequenceLength(at: escaped) ?? 1)])
       throw SyntaxError(
         offset: backslash,
         message: "not valid JSON: `\(escape)` is not an escape JSON knows", path: [])
@@ -298,7 +298,7 @@ extension JSONScanner {
     var unit: UInt32 = 0
     for offset in backslash + 2..<backslash + 6 {
       guard offset < count, let digit = hexDigitValue(bytes[offset]) else {
-        let text = String(decoding: bytes[backslash..<min(backslash + 6, count)], as: UTF8.self)
+        let text = printableToken(bytes[backslash..<min(backslash + 6, count)])
         throw SyntaxError(
           offset: backslash,
           message: "not valid JSON: `\(text)` is not a \\u escape of four hex digits", path: [])
@@ -325,8 +325,8 @@ extension JSONScanner {
     }
     func invalid(_ why: String) -> SyntaxError {
       var end = first
-      while end < count, end - first < 32, !isDelimiter(bytes[end]) { end += 1 }
-      let text = String(decoding: bytes[first..<end], as: UTF8.self)
+      while end < count, end - first <= 32, !isDelimiter(bytes[end]) { end += 1 }
+      let text = printableToken(bytes[first..<end], cutAfter: 32)
       return SyntaxError(
         offset: first, message: "not valid JSON: `\(text)` is not a number (\(why))", path: [])
     }
@@ -361,13 +361,13 @@ extension JSONScanner {
 
   private func wordEnd(from first: Int) -> Int {
     var end = first
-    while end < count, end - first < 32, isASCIILetter(bytes[end]) { end += 1 }
+    while end < count, end - first <= 32, isASCIILetter(bytes[end]) { end += 1 }
     return end
   }
 
   /// Explains a word where a value was expected: a typo of a literal, NaN, or a bare string.
   private func describeBareWord(at first: Int) -> String {
-    let word = String(decoding: bytes[first..<wordEnd(from: first)], as: UTF8.self)
+    let word = printableToken(bytes[first..<wordEnd(from: first)], cutAfter: 32)
     switch word {
     case "NaN", "Infinity":
       return "not valid JSON: `\(word)` is not a JSON value; JSON has no NaN or Infinity"
@@ -385,7 +385,7 @@ extension JSONScanner {
       guard let length = utf8SequenceLength(at: offset) else {
         return "not valid UTF-8: byte 0x\(hex(UInt32(byte), digits: 2))"
       }
-      let character = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+      let character = printableToken(bytes[offset..<offset + length])
       let scalar = character.unicodeScalars.first.map { "U+" + hex($0.value, digits: 4) } ?? ""
       return "not valid JSON: unexpected character `\(character)` (\(scalar)); "
         + "expected \(expectation.words)"
