@@ -547,70 +547,6 @@ extension JSONScanner {
     return results
   }
 
-  /// The coding paths being looked for, merged on their common prefixes.
-  private struct PathTree {
-    var keyChildren: [[String: Int]] = [[:]]
-    var indexChildren: [[Int: Int]] = [[:]]
-    var targets: [[Int]] = [[]]
-    /// The coding path of each node.
-    var paths: [[UnknownValue.PathComponent]] = [[]]
-    /// The payload's key that led to each node reached through a key, once found.
-    var payloadKeys: [String?] = [nil]
-
-    mutating func insert(_ path: [UnknownValue.PathComponent], number: Int) {
-      var node = 0
-      for component in path {
-        switch component {
-        case .key(let key):
-          if let child = keyChildren[node][key] {
-            node = child
-          } else {
-            keyChildren[node][key] = addNode(below: node, component)
-            node = keyChildren.count - 1
-          }
-        case .index(let position):
-          if let child = indexChildren[node][position] {
-            node = child
-          } else {
-            indexChildren[node][position] = addNode(below: node, component)
-            node = indexChildren.count - 1
-          }
-        }
-      }
-      targets[node].append(number)
-    }
-
-    private mutating func addNode(
-      below parent: Int, _ component: UnknownValue.PathComponent
-    ) -> Int {
-      keyChildren.append([:])
-      indexChildren.append([:])
-      targets.append([])
-      paths.append(paths[parent] + [component])
-      payloadKeys.append(nil)
-      return targets.count - 1
-    }
-
-    /// `path` with each key replaced by the payload's key found for it.
-    func payloadPath(_ path: [UnknownValue.PathComponent]) -> [UnknownValue.PathComponent] {
-      var node = 0
-      return path.map { component in
-        switch component {
-        case .key(let key):
-          node = keyChildren[node][key] ?? node
-          return .key(payloadKeys[node] ?? key)
-        case .index(let position):
-          node = indexChildren[node][position] ?? node
-          return component
-        }
-      }
-    }
-
-    func hasChildren(_ node: Int) -> Bool {
-      !keyChildren[node].isEmpty || !indexChildren[node].isEmpty
-    }
-  }
-
   private func kind(at offset: Int) -> JSONValueKind {
     switch bytes[offset] {
     case ASCII.openBrace: .object
@@ -801,25 +737,7 @@ extension JSONScanner {
 
   /// The length of the well-formed UTF-8 sequence at `offset`, or `nil` if it is not one.
   private func utf8SequenceLength(at offset: Int) -> Int? {
-    let lead = bytes[offset]
-    // The ranges of the second byte exclude overlong forms, surrogates and values past U+10FFFF.
-    let (length, secondRange): (Int, ClosedRange<UInt8>)
-    switch lead {
-    case 0x00...0x7F: return 1
-    case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
-    case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
-    case 0xE1...0xEC, 0xEE...0xEF: (length, secondRange) = (3, 0x80...0xBF)
-    case 0xED: (length, secondRange) = (3, 0x80...0x9F)
-    case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
-    case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
-    case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
-    default: return nil
-    }
-    guard offset + length <= count, secondRange.contains(bytes[offset + 1]) else { return nil }
-    for continuation in offset + 2..<offset + length where bytes[continuation] & 0xC0 != 0x80 {
-      return nil
-    }
-    return length
+    wellFormedUTF8Length(in: bytes, at: offset)
   }
 }
 

@@ -11,13 +11,15 @@ enum StrictJSONValidator {
     guard let base = bytes.baseAddress, start < bytes.count else { return false }
     let text = base.assumingMemoryBound(to: UInt8.self)
     return withUnsafeTemporaryAllocation(of: Bool.self, capacity: JSONScanner.maximumDepth) {
-      var reader = Reader(text: text, count: bytes.count, index: start, isObject: $0)
+      var reader = Reader(
+        bytes: bytes, text: text, count: bytes.count, index: start, isObject: $0)
       return reader.readDocument()
     }
   }
 
   /// The reading position and the open containers, `true` for an object.
   private struct Reader {
+    let bytes: UnsafeRawBufferPointer
     let text: UnsafePointer<UInt8>
     let count: Int
     var index: Int
@@ -121,7 +123,7 @@ enum StrictJSONValidator {
         case 0..<0x20:
           return false
         case 0x80...:
-          guard let length = utf8SequenceLength() else { return false }
+          guard let length = wellFormedUTF8Length(in: bytes, at: index) else { return false }
           index += length
         default:
           index += 1
@@ -184,28 +186,6 @@ enum StrictJSONValidator {
       return unit
     }
 
-    /// The length of the well-formed UTF-8 sequence at `index`, or `nil`.
-    private func utf8SequenceLength() -> Int? {
-      let lead = text[index]
-      let length: Int
-      let second: ClosedRange<UInt8>
-      switch lead {
-      case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
-      case 0xE0: (length, second) = (3, 0xA0...0xBF)
-      case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
-      case 0xED: (length, second) = (3, 0x80...0x9F)
-      case 0xF0: (length, second) = (4, 0x90...0xBF)
-      case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
-      case 0xF4: (length, second) = (4, 0x80...0x8F)
-      default: return nil
-      }
-      guard index + length <= count, second.contains(text[index + 1]) else { return nil }
-      for offset in index + 2..<index + length where text[offset] & 0xC0 != 0x80 {
-        return nil
-      }
-      return length
-    }
-
     /// The number at `index`, by the RFC's grammar: no leading zeros, digits after `.`, `e`.
     private mutating func readNumber() -> Bool {
       if text[index] == Byte.minus { index += 1 }
@@ -259,4 +239,29 @@ enum StrictJSONValidator {
     static let zero = UInt8(ascii: "0")
     static let nine = UInt8(ascii: "9")
   }
+}
+
+/// The length of the well-formed UTF-8 sequence at `offset` of `bytes` (1 for ASCII), or `nil`
+/// if it is not one. The ranges of the second byte exclude overlong forms, surrogates and
+/// values past U+10FFFF.
+func wellFormedUTF8Length(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+  let (length, secondRange): (Int, ClosedRange<UInt8>)
+  switch bytes[offset] {
+  case 0x00...0x7F: return 1
+  case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
+  case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
+  case 0xE1...0xEC, 0xEE...0xEF: (length, secondRange) = (3, 0x80...0xBF)
+  case 0xED: (length, secondRange) = (3, 0x80...0x9F)
+  case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
+  case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
+  case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
+  default: return nil
+  }
+  guard offset + length <= bytes.count, secondRange.contains(bytes[offset + 1]) else {
+    return nil
+  }
+  for continuation in offset + 2..<offset + length where bytes[continuation] & 0xC0 != 0x80 {
+    return nil
+  }
+  return length
 }
