@@ -155,6 +155,31 @@ private struct Parcel: Decodable {
     #expect(finding.message == "the number 1e400 is out of range for Double")
   }
 
+  /// The locating decode reads "NaN" and custom data as the app's decoder does, so it gets
+  /// past them to the number that does not fit.
+  @Test func theLocatingDecodeFollowsFloatAndDataStrategies() throws {
+    struct Reading: Decodable {
+      var ratio: Double
+      var blob: Data
+      var count: Int
+    }
+    let model = RegisteredModel(Reading.self) {
+      let decoder = JSONDecoder()
+      decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "NaN")
+      decoder.dataDecodingStrategy = .custom { decoder in
+        Data(try decoder.singleValueContainer().decode(String.self).utf8)
+      }
+      return decoder
+    }
+    let payload = Data(#"{"ratio": "NaN", "blob": "plain text", "count": 2.5}"#.utf8)
+    let result = PayloadChecker().check(payload, as: model)
+    #expect(result.outcome == .failed)
+    #expect(result.findings.map(\.path) == ["$.count"])
+    #expect(result.findings.first?.message == "the number 2.5 is not a whole number, as Int needs")
+    #expect(result.findings.first?.position == TextPosition(line: 1, column: 49))
+  }
+
   @Test func aMissingKeyIsNamedAsThePayloadWouldSpellIt() throws {
     let payload = Data(
       #"{"shipped_at": "2026-11-23T10:00:00Z", "accepted_methods": [], "signature": "", "weight_kilograms": 1}"#
