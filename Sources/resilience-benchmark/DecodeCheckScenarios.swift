@@ -8,12 +8,13 @@ import SampleAPI
 
 extension Scenario {
   /// The checking engine on one in-memory payload against a bare `JSONDecoder.decode` of the
-  /// same bytes into the same type: throughput at least 0.85x, so time at most 1/0.85.
+  /// same bytes into the same type: the RFC 8259 validation every payload goes through and
+  /// the decode together take at most 1.10x the decode alone (issue 9).
   static let decodeCheckEngine = Scenario(
     name: "decode-check-engine",
     candidate: "PayloadChecker, ListingPage",
     baseline: "bare JSONDecoder, ListingPage",
-    target: 1.17
+    target: 1.10
   ) { records in
     let payload = Payloads.listingPage(count: records).data
     let model = RegisteredModel(ListingPage.self)

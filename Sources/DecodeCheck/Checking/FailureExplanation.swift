@@ -27,8 +27,15 @@ struct FailureExplanation {
   /// The coding path the failure is about.
   private var codingPath: [UnknownValue.PathComponent]
 
-  /// Reads `error`, thrown by decoding the payload `scanner` reads as `model`.
-  init(_ error: any Error, scanner: JSONScanner, model: RegisteredModel) {
+  /// How the app's decoder converts the payload's keys.
+  private let keys: KeyConversion
+
+  /// Reads `error`, thrown by decoding the payload `scanner` reads as `model` with a decoder
+  /// set up as `options` say.
+  init(
+    _ error: any Error, scanner: JSONScanner, model: RegisteredModel, options: DecodingOptions
+  ) {
+    keys = options.keys
     guard let error = error as? DecodingError else {
       cause = .foreign("the model threw an error: \(error)")
       codingPath = []
@@ -48,9 +55,12 @@ struct FailureExplanation {
       codingPath = context.codingPath.map(UnknownValue.PathComponent.init)
       if let rejected = context.underlyingError as? UnknownValueError {
         cause = .unknownValue(rejected.unknownValue)
-      } else if context.codingPath.isEmpty, let syntaxError = scanner.firstSyntaxError() {
+      } else if context.codingPath.isEmpty,
+        let syntaxError = scanner.syntaxCheck(allowingTrailingCommas: true).error
+      {
         cause = .syntax(syntaxError)
-      } else if context.codingPath.isEmpty, let located = Self.locate(with: model, scanner),
+      } else if context.codingPath.isEmpty,
+        let located = Self.locate(with: model, options: options, scanner),
         case .dataCorrupted(let locatedContext) = located, !locatedContext.codingPath.isEmpty
       {
         // Well-formed JSON that `JSONDecoder` still calls invalid: a number that does not fit
@@ -73,11 +83,12 @@ struct FailureExplanation {
   }
 
   /// The error ``LocatingDecoder`` meets decoding the payload as `model`, if any.
-  private static func locate(with model: RegisteredModel, _ scanner: JSONScanner) -> DecodingError?
-  {
+  private static func locate(
+    with model: RegisteredModel, options: DecodingOptions, _ scanner: JSONScanner
+  ) -> DecodingError? {
     guard let tree = scanner.tree() else { return nil }
     do {
-      try model.decodeLocating(tree)
+      try model.decodeLocating(tree, options)
       return nil
     } catch {
       return error as? DecodingError
@@ -102,7 +113,8 @@ struct FailureExplanation {
   /// ``searchPaths`` (in the same order).
   func finding(found: [JSONScanner.LocatedValue?]) -> (finding: Finding, offset: Int?) {
     let value = found.first ?? nil
-    let path = UnknownValue.PathComponent.jsonPath(codingPath)
+    // The path with the payload's own keys where the text holds it.
+    let path = UnknownValue.PathComponent.jsonPath(value?.path ?? codingPath)
     func failure(_ message: String, path: String? = path, offset: Int? = value?.offset)
       -> (Finding, Int?)
     {
@@ -110,23 +122,23 @@ struct FailureExplanation {
     }
     switch cause {
     case .syntax(let error):
-      let path = error.path.isEmpty ? nil : abbreviatedPath(error.path)
-      let finding = Finding(
-        severity: .error, kind: .invalidJSON, message: error.message, path: path)
-      return (finding, error.offset)
+      return (error.finding, error.offset)
     case .rejectedWellFormedJSON:
       return failure(
         "JSONDecoder rejected this well-formed JSON without saying where; the usual cause is "
           + "a number that does not fit its Swift type (2.5 or 1e400 for an Int, -1 for a UInt)",
         path: nil, offset: nil)
     case .missingKey(let key):
-      return failure("missing required key `\(key)`")
+      guard let payloadKey = keys.payloadKey(for: key, at: codingPath), payloadKey != key else {
+        return failure("missing required key `\(key)`")
+      }
+      return failure("missing required key `\(payloadKey)` (`\(key)` in the model)")
     case .missingValue(let expected):
       if value?.kind == .null {
         return failure("`null` where a value is required (expected \(words(for: expected)))")
       }
       if value == nil, case .index(let index) = codingPath.last, let array = found.last ?? nil {
-        let arrayPath = UnknownValue.PathComponent.jsonPath(codingPath.dropLast())
+        let arrayPath = UnknownValue.PathComponent.jsonPath(array.path)
         return failure(
           "the array has no element [\(index)] (expected \(words(for: expected)))",
           path: arrayPath, offset: array.offset)
@@ -195,6 +207,15 @@ private func parseInvalidRawValue(_ message: String) -> (typeName: String, rawVa
   return (typeName, rawType == "String" ? jsonQuoted(rawValue) : rawValue)
 }
 
+extension JSONScanner.SyntaxError {
+  /// The finding for it: an error, or a warning for a trailing comma `JSONDecoder` reads.
+  var finding: Finding {
+    Finding(
+      severity: isReadByJSONDecoder ? .warning : .error, kind: .invalidJSON, message: message,
+      path: path.isEmpty ? nil : abbreviatedPath(path))
+  }
+}
+
 /// The JSONPath of a coding path, with the middle left out when it is very deep, so a payload
 /// nested 600 levels does not print 600 `[0]`s: `$.a[0][0][0][0]…[0][0] (600 levels)`.
 private func abbreviatedPath(_ path: [UnknownValue.PathComponent]) -> String {
@@ -202,4 +223,24 @@ private func abbreviatedPath(_ path: [UnknownValue.PathComponent]) -> String {
   let head = UnknownValue.PathComponent.jsonPath(Array(path.prefix(4)))
   let tail = path.suffix(2).map(\.description).joined()
   return "\(head)…\(tail) (\(path.count) levels)"
+}
+
+/// Text from a payload, fit to quote in a message: control characters written as JSON
+/// escapes (`\u0009`), bytes that are not UTF-8 as U+FFFD, and cut after `limit` characters
+/// with an ellipsis, so no message carries raw control bytes or a whole huge token.
+func printableToken(_ bytes: some Collection<UInt8>, cutAfter limit: Int = 32) -> String {
+  var text = ""
+  var length = 0
+  for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+    guard length < limit else { return text + "…" }
+    length += 1
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F:
+      let digits = String(scalar.value, radix: 16, uppercase: true)
+      text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+    default:
+      text.unicodeScalars.append(scalar)
+    }
+  }
+  return text
 }

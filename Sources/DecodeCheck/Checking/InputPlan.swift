@@ -27,7 +27,9 @@ struct InputPlan {
   }
 
   /// Plans `paths`; a file is decoded as `model` or, without one, as the type its nearest
-  /// enclosing folder is named after.
+  /// enclosing folder is named after, among the folders at or below the path it was found
+  /// through (for a file named itself, its own folder): where the checkout sits never
+  /// decides a type.
   init(
     paths: [String],
     registry: ModelRegistry,
@@ -38,7 +40,7 @@ struct InputPlan {
     let extensions = Self.payloadExtensions(readsLines: readsLines)
     var seen: Set<String> = []
     // Files of one folder share a type; resolve it once.
-    var typesByFolder: [String: Result<RegisteredModel, TypeProblem>] = [:]
+    var typesByFolder: [[String]: Result<RegisteredModel, TypeProblem>] = [:]
     var readStandardInput = false
     for path in paths {
       if path == "-" {
@@ -54,7 +56,10 @@ struct InputPlan {
         continue
       }
       let files: [FolderSearch.File]
+      // The folder whose name and whose subfolders' names may type the files found.
+      let typingRoot: String
       if isFolder.boolValue {
+        typingRoot = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.path
         let search = FolderSearch(path, extensions: Set(extensions))
         for problem in search.problems {
           inputs.append(
@@ -71,20 +76,18 @@ struct InputPlan {
           )
         }
       } else {
-        files = [
-          FolderSearch.File(
-            shown: path, absolute: URL(fileURLWithPath: path).standardizedFileURL.path)
-        ]
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        files = [FolderSearch.File(shown: path, absolute: absolute)]
+        typingRoot = Self.folder(of: absolute)
       }
       for file in files where seen.insert(file.absolute).inserted {
         var input = PlannedInput(path: file.shown, source: .file(path: file.absolute), model: model)
         if model == nil {
-          let folder = String(
-            file.absolute[..<(file.absolute.lastIndex(of: "/") ?? file.absolute.startIndex)])
-          if typesByFolder[folder] == nil {
-            typesByFolder[folder] = Self.typeFromFolders(of: folder, in: registry)
+          let folders = Self.typingFolders(of: file.absolute, below: typingRoot)
+          if typesByFolder[folders] == nil {
+            typesByFolder[folders] = Self.typeFromFolders(folders, in: registry)
           }
-          switch typesByFolder[folder] {
+          switch typesByFolder[folders] {
           case .success(let found): input.model = found
           case .failure(let problem): input.problem = problem.message
           case nil: break
@@ -116,13 +119,29 @@ struct InputPlan {
     var message: String
   }
 
-  /// The type named by `folder` or the nearest folder enclosing it whose name is a
-  /// registered type.
+  /// The folder holding `path`.
+  private static func folder(of path: String) -> String {
+    String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+  }
+
+  /// The names of the folders from `root` down to the one holding `file`, outermost first:
+  /// `["captures", "Booking"]` for `captures/Booking/a.json` under `captures`.
+  static func typingFolders(of file: String, below root: String) -> [String] {
+    let rootComponents = root.split(separator: "/")
+    let folderComponents = folder(of: file).split(separator: "/")
+    guard folderComponents.starts(with: rootComponents) else {
+      return folderComponents.last.map { [String($0)] } ?? []
+    }
+    let first = max(0, rootComponents.count - 1)
+    return folderComponents[first...].map(String.init)
+  }
+
+  /// The type named by the innermost of `folders` whose name is a registered type.
   private static func typeFromFolders(
-    of folder: String,
+    _ folders: [String],
     in registry: ModelRegistry
   ) -> Result<RegisteredModel, TypeProblem> {
-    for folder in folder.split(separator: "/").reversed().map(String.init) {
+    for folder in folders.reversed() {
       do {
         return .success(try registry.model(named: folder))
       } catch .ambiguous(_, let candidates) {

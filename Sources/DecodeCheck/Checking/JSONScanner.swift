@@ -36,6 +36,8 @@ extension JSONScanner {
     var message: String
     /// The path of the value being read when it stopped.
     var path: [UnknownValue.PathComponent]
+    /// Whether `JSONDecoder` reads it all the same (a trailing comma): a warning, not an error.
+    var isReadByJSONDecoder = false
   }
 
   /// What the reader expects next.
@@ -66,19 +68,31 @@ extension JSONScanner {
 
   /// The first reason the payload is not exactly one valid JSON value, or `nil` when it is.
   func firstSyntaxError() -> SyntaxError? {
+    syntaxCheck(allowingTrailingCommas: false).error
+  }
+
+  /// Reads the whole payload as JSON. With `allowingTrailingCommas`, a comma before `]` or
+  /// `}` (which `JSONDecoder` reads) is no error: it is listed, at the `]` or `}` (where the
+  /// text stops being JSON) and with the path of its container, and the reading goes on.
+  func syntaxCheck(allowingTrailingCommas: Bool)
+    -> (error: SyntaxError?, trailingCommas: [SyntaxError])
+  {
     var path: [UnknownValue.PathComponent] = []
+    var trailingCommas: [SyntaxError]? = allowingTrailingCommas ? [] : nil
     do {
-      try validate(path: &path)
-      return nil
+      try validate(path: &path, trailingCommas: &trailingCommas)
+      return (nil, trailingCommas ?? [])
     } catch {
       // Errors from inside a token do not know the path; the reader does.
       var error = error
       if error.path.isEmpty { error.path = path }
-      return error
+      return (error, trailingCommas ?? [])
     }
   }
 
-  private func validate(path: inout [UnknownValue.PathComponent]) throws(SyntaxError) {
+  private func validate(
+    path: inout [UnknownValue.PathComponent], trailingCommas: inout [SyntaxError]?
+  ) throws(SyntaxError) {
     var index = start
     skipWhitespace(&index)
     if index == count {
@@ -99,6 +113,17 @@ extension JSONScanner {
       }
       return fail(describeUnexpected(at: offset, expecting: expectation), at: offset)
     }
+    func trailingComma(before closing: String, at offset: Int) throws(SyntaxError) {
+      let rule = "a comma before `\(closing)`; JSON allows no trailing comma"
+      guard trailingCommas != nil else { throw fail("not valid JSON: \(rule)", at: offset) }
+      let container = closing == "]" ? Array(path.dropLast()) : path
+      trailingCommas?.append(
+        SyntaxError(
+          offset: offset,
+          message: "\(rule) (RFC 8259); JSONDecoder reads it, but other JSON parsers, such as "
+            + "JavaScript's JSON.parse, reject it",
+          path: container, isReadByJSONDecoder: true))
+    }
     // Where a finished value leaves the reader.
     func afterValue() -> Expectation {
       guard let top = isObject.last else { return .end }
@@ -117,8 +142,7 @@ extension JSONScanner {
       case .value, .valueOrArrayEnd, .valueAfterComma:
         if byte == ASCII.closeBracket, expectation != .value {
           if expectation == .valueAfterComma {
-            throw fail(
-              "not valid JSON: a comma before `]`; JSON allows no trailing comma", at: index)
+            try trailingComma(before: "]", at: index)
           }
           index += 1
           isObject.removeLast()
@@ -157,8 +181,7 @@ extension JSONScanner {
       case .keyOrObjectEnd, .keyAfterComma:
         if byte == ASCII.closeBrace {
           if expectation == .keyAfterComma {
-            throw fail(
-              "not valid JSON: a comma before `}`; JSON allows no trailing comma", at: index)
+            try trailingComma(before: "}", at: index)
           }
           index += 1
           isObject.removeLast()
@@ -261,7 +284,9 @@ extension JSONScanner {
       }
       return low + 6
     default:
-      let escape = String(decoding: bytes[backslash..<min(backslash + 2, count)], as: UTF8.self)
+      let escaped = backslash + 1
+      let escape = printableToken(
+        bytes[backslash..<escaped + (utf8SequenceLength(at: escaped) ?? 1)])
       throw SyntaxError(
         offset: backslash,
         message: "not valid JSON: `\(escape)` is not an escape JSON knows", path: [])
@@ -273,7 +298,7 @@ extension JSONScanner {
     var unit: UInt32 = 0
     for offset in backslash + 2..<backslash + 6 {
       guard offset < count, let digit = hexDigitValue(bytes[offset]) else {
-        let text = String(decoding: bytes[backslash..<min(backslash + 6, count)], as: UTF8.self)
+        let text = printableToken(bytes[backslash..<min(backslash + 6, count)])
         throw SyntaxError(
           offset: backslash,
           message: "not valid JSON: `\(text)` is not a \\u escape of four hex digits", path: [])
@@ -300,8 +325,8 @@ extension JSONScanner {
     }
     func invalid(_ why: String) -> SyntaxError {
       var end = first
-      while end < count, end - first < 32, !isDelimiter(bytes[end]) { end += 1 }
-      let text = String(decoding: bytes[first..<end], as: UTF8.self)
+      while end < count, end - first <= 32, !isDelimiter(bytes[end]) { end += 1 }
+      let text = printableToken(bytes[first..<end], cutAfter: 32)
       return SyntaxError(
         offset: first, message: "not valid JSON: `\(text)` is not a number (\(why))", path: [])
     }
@@ -336,13 +361,13 @@ extension JSONScanner {
 
   private func wordEnd(from first: Int) -> Int {
     var end = first
-    while end < count, end - first < 32, isASCIILetter(bytes[end]) { end += 1 }
+    while end < count, end - first <= 32, isASCIILetter(bytes[end]) { end += 1 }
     return end
   }
 
   /// Explains a word where a value was expected: a typo of a literal, NaN, or a bare string.
   private func describeBareWord(at first: Int) -> String {
-    let word = String(decoding: bytes[first..<wordEnd(from: first)], as: UTF8.self)
+    let word = printableToken(bytes[first..<wordEnd(from: first)], cutAfter: 32)
     switch word {
     case "NaN", "Infinity":
       return "not valid JSON: `\(word)` is not a JSON value; JSON has no NaN or Infinity"
@@ -360,7 +385,7 @@ extension JSONScanner {
       guard let length = utf8SequenceLength(at: offset) else {
         return "not valid UTF-8: byte 0x\(hex(UInt32(byte), digits: 2))"
       }
-      let character = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+      let character = printableToken(bytes[offset..<offset + length])
       let scalar = character.unicodeScalars.first.map { "U+" + hex($0.value, digits: 4) } ?? ""
       return "not valid JSON: unexpected character `\(character)` (\(scalar)); "
         + "expected \(expectation.words)"
@@ -421,18 +446,35 @@ extension JSONScanner {
     /// The value as written (`42`, `"castle"`, `true`), shortened when long; `nil` for an
     /// object or an array.
     var text: String?
+    /// The path to it with the payload's own keys, which `keys` converted to the coding path.
+    var path: [UnknownValue.PathComponent] = []
   }
 
   /// Finds the value at each coding path in one pass over the text. A path that leads nowhere
   /// (or into text that is not valid JSON) gives `nil`. With duplicate keys the first one
-  /// counts, as in `JSONDecoder`.
-  func locate(_ paths: [[UnknownValue.PathComponent]]) -> [LocatedValue?] {
-    var results = [LocatedValue?](repeating: nil, count: paths.count)
+  /// counts, as in `JSONDecoder`. A payload key matches a coding key when `keys` converts it
+  /// to that key (as the app's decoder does) or, failing that, when it is the same text (the
+  /// keys of a `[String: Value]` dictionary are not converted).
+  func locate(_ paths: [[UnknownValue.PathComponent]], keys: KeyConversion? = nil)
+    -> [LocatedValue?]
+  {
     var tree = PathTree()
     for (number, path) in paths.enumerated() {
       tree.insert(path, number: number)
     }
-    var remaining = paths.count
+    var results = find(targetCount: paths.count, in: &tree, keys: keys)
+    for (number, path) in paths.enumerated() where results[number] != nil {
+      results[number]?.path = tree.payloadPath(path)
+    }
+    return results
+  }
+
+  /// The values at the `targetCount` paths of `tree`, found in one pass.
+  private func find(targetCount: Int, in tree: inout PathTree, keys: KeyConversion?)
+    -> [LocatedValue?]
+  {
+    var results = [LocatedValue?](repeating: nil, count: targetCount)
+    var remaining = targetCount
 
     enum Step {
       case value(node: Int?)
@@ -488,7 +530,13 @@ extension JSONScanner {
           skipWhitespace(&index)
           guard index < count, bytes[index] == ASCII.colon else { return results }
           index += 1
-          step = .value(node: tree.keyChildren[frame.node][key])
+          let children = tree.keyChildren[frame.node]
+          var child = children[key]
+          if let keys, !keys.isIdentity {
+            child = children[keys.codingKey(for: key, at: tree.paths[frame.node])] ?? child
+          }
+          if let child, tree.payloadKeys[child] == nil { tree.payloadKeys[child] = key }
+          step = .value(node: child)
         } else {
           let position = first ? 0 : frame.index + 1
           frames[frames.count - 1].index = position
@@ -497,47 +545,6 @@ extension JSONScanner {
       }
     }
     return results
-  }
-
-  /// The coding paths being looked for, merged on their common prefixes.
-  private struct PathTree {
-    var keyChildren: [[String: Int]] = [[:]]
-    var indexChildren: [[Int: Int]] = [[:]]
-    var targets: [[Int]] = [[]]
-
-    mutating func insert(_ path: [UnknownValue.PathComponent], number: Int) {
-      var node = 0
-      for component in path {
-        switch component {
-        case .key(let key):
-          if let child = keyChildren[node][key] {
-            node = child
-          } else {
-            keyChildren[node][key] = addNode()
-            node = keyChildren.count - 1
-          }
-        case .index(let position):
-          if let child = indexChildren[node][position] {
-            node = child
-          } else {
-            indexChildren[node][position] = addNode()
-            node = indexChildren.count - 1
-          }
-        }
-      }
-      targets[node].append(number)
-    }
-
-    private mutating func addNode() -> Int {
-      keyChildren.append([:])
-      indexChildren.append([:])
-      targets.append([])
-      return targets.count - 1
-    }
-
-    func hasChildren(_ node: Int) -> Bool {
-      !keyChildren[node].isEmpty || !indexChildren[node].isEmpty
-    }
   }
 
   private func kind(at offset: Int) -> JSONValueKind {
@@ -730,25 +737,7 @@ extension JSONScanner {
 
   /// The length of the well-formed UTF-8 sequence at `offset`, or `nil` if it is not one.
   private func utf8SequenceLength(at offset: Int) -> Int? {
-    let lead = bytes[offset]
-    // The ranges of the second byte exclude overlong forms, surrogates and values past U+10FFFF.
-    let (length, secondRange): (Int, ClosedRange<UInt8>)
-    switch lead {
-    case 0x00...0x7F: return 1
-    case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
-    case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
-    case 0xE1...0xEC, 0xEE...0xEF: (length, secondRange) = (3, 0x80...0xBF)
-    case 0xED: (length, secondRange) = (3, 0x80...0x9F)
-    case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
-    case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
-    case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
-    default: return nil
-    }
-    guard offset + length <= count, secondRange.contains(bytes[offset + 1]) else { return nil }
-    for continuation in offset + 2..<offset + length where bytes[continuation] & 0xC0 != 0x80 {
-      return nil
-    }
-    return length
+    wellFormedUTF8Length(in: bytes, at: offset)
   }
 }
 

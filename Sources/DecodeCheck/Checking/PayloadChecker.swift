@@ -54,7 +54,29 @@ public struct PayloadChecker: Sendable {
   /// result.findings.first?.message  // "missing required key `listing_id`"
   /// ```
   public func check(_ data: Data, as model: RegisteredModel) -> PayloadResult {
-    readsLines ? checkLines(data, as: model) : checkPayload(data, as: model, line: nil)
+    switch PayloadText.read(data) {
+    case .utf8:
+      return checkText(data, as: model)
+    case .converted(let text, let encoding):
+      var result = checkText(text, as: model)
+      let warning = Finding(
+        severity: .warning, kind: .invalidJSON,
+        message: "the payload is \(encoding): JSONDecoder reads it, but RFC 8259 asks for "
+          + "UTF-8 between systems and other JSON parsers may reject it")
+      result.findings.insert(warning, at: 0)
+      return result
+    case .unreadable(let message, let before):
+      let position = before.withUnsafeBytes { JSONScanner($0).positions(of: [$0.count]) }
+      let error = Finding(
+        severity: .error, kind: .invalidJSON, message: message,
+        position: position[before.count])
+      return PayloadResult(outcome: .failed, findings: [error], payloadCount: 1)
+    }
+  }
+
+  /// Checks UTF-8 text: one payload, or with ``readsLines`` one per line.
+  private func checkText(_ text: Data, as model: RegisteredModel) -> PayloadResult {
+    readsLines ? checkLines(text, as: model) : checkPayload(text, as: model, line: nil)
   }
 
   /// Checks files, folders (searched recursively for `*.json`, and `*.ndjson` and `*.jsonl`
@@ -147,8 +169,29 @@ public struct PayloadChecker: Sendable {
 // MARK: - One payload
 
 extension PayloadChecker {
-  /// Decodes one payload; `line` is its line in the file when it is one line of many.
+  /// Checks that one payload is JSON, then decodes it; `line` is its line in the file when it
+  /// is one line of many.
+  ///
+  /// Invalid JSON is reported as such before anything the model would say: `JSONDecoder` does
+  /// not read the values a model ignores, and reads a trailing comma. A trailing comma is a
+  /// warning, and the payload is decoded as the app would.
   private func checkPayload(_ data: Data, as model: RegisteredModel, line: Int?) -> PayloadResult {
+    let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var trailingCommas: [JSONScanner.SyntaxError] = []
+    if !data.withUnsafeBytes({ StrictJSONValidator.isValid($0, from: start) }) {
+      let check = data.withUnsafeBytes {
+        JSONScanner($0).syntaxCheck(allowingTrailingCommas: true)
+      }
+      trailingCommas = check.trailingCommas
+      if let error = check.error {
+        let findings = data.withUnsafeBytes { bytes in
+          locate(
+            (trailingCommas + [error]).map { ($0.finding, $0.offset) }, in: JSONScanner(bytes),
+            line: line)
+        }
+        return PayloadResult(outcome: .failed, findings: findings, payloadCount: 1)
+      }
+    }
     let collector = UnknownValueCollector()
     var failure: (any Error)?
     do {
@@ -157,14 +200,16 @@ extension PayloadChecker {
       failure = error
     }
     let unknownValues = collector.values
-    if failure == nil, unknownValues.isEmpty {
+    if failure == nil, unknownValues.isEmpty, trailingCommas.isEmpty {
       return PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
     }
     let findings = data.withUnsafeBytes { bytes in
       describe(
-        failure, unknownValues: unknownValues, in: JSONScanner(bytes), model: model, line: line)
+        failure, unknownValues: unknownValues, trailingCommas: trailingCommas,
+        in: JSONScanner(bytes), model: model, line: line)
     }
-    let outcome: FileReport.Outcome = failure == nil ? .decodedWithUnknownValues : .failed
+    let outcome: FileReport.Outcome =
+      failure != nil ? .failed : unknownValues.isEmpty ? .decoded : .decodedWithUnknownValues
     return PayloadResult(outcome: outcome, findings: findings, payloadCount: 1)
   }
 
@@ -173,41 +218,54 @@ extension PayloadChecker {
   private func describe(
     _ failure: (any Error)?,
     unknownValues: [UnknownValue],
+    trailingCommas: [JSONScanner.SyntaxError],
     in scanner: JSONScanner,
     model: RegisteredModel,
     line: Int?
   ) -> [Finding] {
-    let explanation = failure.map { FailureExplanation($0, scanner: scanner, model: model) }
+    // Paths name the payload's own keys, which the app's decoder may have converted.
+    let options = DecodingOptions(model.makeDecoder())
+    let explanation = failure.map {
+      FailureExplanation($0, scanner: scanner, model: model, options: options)
+    }
     let failurePaths = explanation?.searchPaths ?? []
-    let located = scanner.locate(unknownValues.map(\.codingPath) + failurePaths)
+    let located = scanner.locate(
+      unknownValues.map(\.codingPath) + failurePaths, keys: options.keys)
 
-    var findings: [Finding] = []
-    var offsets: [Int?] = []
+    var findings = trailingCommas.map { ($0.finding, Optional($0.offset)) }
     for (value, found) in zip(unknownValues, located) {
       var message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
       if let known = value.knownValues, !known.isEmpty {
         message += "; known: " + known.joined(separator: ", ")
       }
-      findings.append(
-        Finding(
-          severity: isStrict ? .error : .warning, kind: .unknownValue, message: message,
-          path: value.path, unknownValue: value))
-      offsets.append(found?.offset)
+      let path = found.map { UnknownValue.PathComponent.jsonPath($0.path) } ?? value.path
+      let finding = Finding(
+        severity: isStrict ? .error : .warning, kind: .unknownValue, message: message,
+        path: path, unknownValue: value)
+      findings.append((finding, found?.offset))
     }
     if let explanation {
-      let explained = explanation.finding(found: Array(located.suffix(failurePaths.count)))
-      findings.append(explained.finding)
-      offsets.append(explained.offset)
+      findings.append(explanation.finding(found: Array(located.suffix(failurePaths.count))))
     }
+    return locate(findings, in: scanner, line: line)
+  }
 
-    let positions = scanner.positions(of: offsets.compactMap { $0 })
-    for index in findings.indices {
-      guard let offset = offsets[index], var position = positions[offset] else { continue }
-      // A line of newline-delimited JSON is scanned on its own, so its positions are on line 1.
-      if let line { position.line += line - 1 }
-      findings[index].position = position
+  /// The findings with the line and column of their offsets, in text order.
+  private func locate(_ findings: [(Finding, Int?)], in scanner: JSONScanner, line: Int?)
+    -> [Finding]
+  {
+    let positions = scanner.positions(of: findings.compactMap(\.1))
+    let located = findings.map { finding, offset in
+      var finding = finding
+      if let offset, var position = positions[offset] {
+        // A line of newline-delimited JSON is scanned on its own, so its positions are on
+        // line 1.
+        if let line { position.line += line - 1 }
+        finding.position = position
+      }
+      return finding
     }
-    return sortedByPosition(findings)
+    return sortedByPosition(located)
   }
 }
 

@@ -28,8 +28,10 @@ extension DecodeCheckCommand {
                                 several types:
                                   Fixtures/\(type)/v2.json is decoded as \(type)
                                   Fixtures/\(other)/v1.json is decoded as \(other)
-                                A file with no such folder is reported and not checked.
-                                Standard input needs --type.
+                                Only the folder given and the folders below it count (for a
+                                file given on its own, its own folder), never a folder above
+                                the path. A file with no such folder is reported and not
+                                checked. Standard input needs --type.
         --list-types            Print the registered types and exit.
         --strict                Fail payloads that hold values the models do not know; without
                                 it they decode and are reported as warnings.
@@ -69,6 +71,15 @@ extension DecodeCheckCommand {
         JSON, or with --strict an unknown value. Every format counts it the same way.
         Columns count characters, from 1. A missing key is reported at the object that lacks
         it. When standard error is a terminal, progress is shown there during long runs.
+
+      JSON:
+        Every payload is checked against RFC 8259 before it is decoded, including values the
+        models never read: invalid JSON is an error ("not valid JSON") at the place it stops
+        being JSON, reported before anything the models would say. What JSONDecoder reads
+        beyond the standard is a warning that other clients will reject it: a trailing comma,
+        and UTF-16 or UTF-32 text (read as JSONDecoder reads it, or rejected when it would
+        misread it). Types registered with the app's decoder are decoded with it: its key,
+        date and data strategies and userInfo apply, and paths name the payload's own keys.
 
       EXIT STATUS:
         0  every payload decoded (unknown values are warnings)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The model types a checking program knows, found by name.
 ///
 /// A type is found by its short name (`ListingPage`) when no other registered type shares
@@ -40,13 +42,34 @@ public struct ModelRegistry: Sendable {
     }
   }
 
-  /// Adds a type, to be found by its short name and by its qualified name.
+  /// Creates a registry holding the given types, each decoded with a decoder `makeDecoder`
+  /// returns, as the app decodes them: its key, date and data strategies and `userInfo`
+  /// apply. `makeDecoder` is called for every payload and must return a new decoder.
+  ///
+  /// ```swift
+  /// let registry = ModelRegistry(decoder: AppDecoders.makeDecoder, registering: Order.self, Invoice.self)
+  /// ```
+  public init(
+    decoder makeDecoder: @escaping @Sendable () -> JSONDecoder,
+    registering types: any Decodable.Type...
+  ) {
+    for type in types {
+      register(type, decoder: makeDecoder)
+    }
+  }
+
+  /// Adds a type, to be found by its short name and by its qualified name, and decoded with
+  /// the decoder `makeDecoder` returns (a plain `JSONDecoder()` unless told otherwise).
   ///
   /// ```swift
   /// registry.register(Order.self)
+  /// registry.register(Invoice.self, decoder: AppDecoders.makeDecoder)
   /// ```
-  public mutating func register<Model: Decodable>(_ type: Model.Type) {
-    add(RegisteredModel(type))
+  public mutating func register<Model: Decodable>(
+    _ type: Model.Type,
+    decoder makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
+  ) {
+    add(RegisteredModel(type, decoder: makeDecoder))
   }
 
   /// Adds an already wrapped type.

@@ -6,11 +6,22 @@ import Foundation
 /// The closure is what lets one program hold many unrelated types: the registry, the checker
 /// and the command line deal in `RegisteredModel` values and never need the type itself.
 ///
+/// A type is decoded with a plain `JSONDecoder()` unless it is registered with the decoder
+/// the app uses: then its key, date, data and non-conforming float strategies and its
+/// `userInfo` apply, and findings still name the payload's own keys (`$.accepted_methods[2]`).
+///
 /// ```swift
 /// let model = RegisteredModel(ListingPage.self)
 /// model.name           // "ListingPage"
 /// model.qualifiedName  // "SampleAPI.ListingPage"
 /// let result = PayloadChecker().check(data, as: model)
+///
+/// let invoice = RegisteredModel(Invoice.self) {
+///   let decoder = JSONDecoder()
+///   decoder.keyDecodingStrategy = .convertFromSnakeCase
+///   decoder.dateDecodingStrategy = .iso8601
+///   return decoder
+/// }
 /// ```
 public struct RegisteredModel: Sendable {
   /// The type's name as written in code, such as `"ListingPage"`.
@@ -19,45 +30,60 @@ public struct RegisteredModel: Sendable {
   /// The type's name with its module, such as `"SampleAPI.ListingPage"`: unique in a program.
   public let qualifiedName: String
 
-  /// Decodes a payload with a fresh `JSONDecoder` that gives every unknown value to `handler`.
+  /// Makes the decoder the app decodes this type with; called for every payload.
+  let makeDecoder: @Sendable () -> JSONDecoder
+
+  /// Decodes a payload with a new decoder from ``makeDecoder`` that gives every unknown value
+  /// to `handler`.
   let decode: @Sendable (_ payload: Data, _ handler: UnknownValueHandler) throws -> Void
 
   /// Decodes a payload again with ``LocatingDecoder``, to find where a failure is that
   /// `JSONDecoder` reported without a path.
-  let decodeLocating: @Sendable (_ payload: JSONTree) throws -> Void
+  let decodeLocating: @Sendable (_ payload: JSONTree, _ options: DecodingOptions) throws -> Void
 
-  /// Wraps a `Decodable` type.
+  /// Wraps a `Decodable` type, decoded as the app decodes it: with the decoder `makeDecoder`
+  /// returns, a plain `JSONDecoder()` unless told otherwise.
+  ///
+  /// `makeDecoder` is called once for every payload and must return a new decoder each time
+  /// (the checker sets its `unknownValueHandler`, and checks several files at once). Any
+  /// `unknownValueHandler` it installs is replaced by the checker's, which collects them.
   ///
   /// ```swift
   /// let booking = RegisteredModel(Booking.self)
+  /// let order = RegisteredModel(Order.self, decoder: AppDecoders.makeOrderDecoder)
   /// ```
-  public init<Model: Decodable>(_ type: Model.Type) {
+  public init<Model: Decodable>(
+    _ type: Model.Type,
+    decoder makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
+  ) {
     name = String(describing: type)
     qualifiedName = String(reflecting: type)
+    self.makeDecoder = makeDecoder
     // The closure holds a value that knows the type, not the metatype itself: a captured
     // metatype is not `Sendable` under Swift 6.2's rules for isolated conformances.
     let decoding: any PayloadDecoding = Decoding<Model>()
-    decode = { payload, handler in try decoding.decode(payload, handler: handler) }
-    decodeLocating = { payload in try decoding.decodeLocating(payload) }
+    decode = { payload, handler in
+      try decoding.decode(payload, with: makeDecoder(), handler: handler)
+    }
+    decodeLocating = { payload, options in try decoding.decodeLocating(payload, options) }
   }
 }
 
 /// Something that decodes payloads as one type, with the type hidden.
 private protocol PayloadDecoding: Sendable {
-  func decode(_ payload: Data, handler: UnknownValueHandler) throws
-  func decodeLocating(_ payload: JSONTree) throws
+  func decode(_ payload: Data, with decoder: JSONDecoder, handler: UnknownValueHandler) throws
+  func decodeLocating(_ payload: JSONTree, _ options: DecodingOptions) throws
 }
 
 /// Decodes one model type; the value the registered closure holds in place of the type.
 private struct Decoding<Model: Decodable>: PayloadDecoding {
-  func decode(_ payload: Data, handler: UnknownValueHandler) throws {
-    let decoder = JSONDecoder()
+  func decode(_ payload: Data, with decoder: JSONDecoder, handler: UnknownValueHandler) throws {
     decoder.unknownValueHandler = handler
     _ = try decoder.decode(Model.self, from: withoutTrailingOpenBracket(payload))
   }
 
-  func decodeLocating(_ payload: JSONTree) throws {
-    _ = try LocatingDecoder.decode(Model.self, from: payload)
+  func decodeLocating(_ payload: JSONTree, _ options: DecodingOptions) throws {
+    _ = try LocatingDecoder.decode(Model.self, from: payload, options: options)
   }
 }
 

@@ -24,7 +24,8 @@ public struct Finding: Sendable, Hashable {
     case unknownValue
     /// The payload is JSON, but the model cannot decode it.
     case decodingFailure
-    /// The payload is not valid JSON (or not valid UTF-8).
+    /// The payload is not valid JSON by RFC 8259 (or not valid UTF-8): an error, or a warning
+    /// for what `JSONDecoder` reads all the same (a trailing comma, UTF-16 or UTF-32 text).
     case invalidJSON
     /// The input could not be checked: missing, unreadable, or without a type.
     case inputError

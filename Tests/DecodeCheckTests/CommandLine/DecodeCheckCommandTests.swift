@@ -316,6 +316,38 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       ])
   }
 
+  /// Issue 9, reproduction 5: a folder above the path argument (such as the checkout path in
+  /// CI) never types a file; the argument itself and the folders below it do.
+  @Test func typingLooksOnlyAtFoldersAtOrBelowEachPathArgument() throws {
+    let folder = try TemporaryFolder()
+    let repository = folder.path + "/Booking/repo"
+    try folder.write(Payloads.cleanBooking, to: "Booking/repo/captures/a.json")
+    try folder.write(Payloads.cleanListingPage, to: "Booking/repo/captures/ListingPage/b.json")
+    try folder.write(Payloads.cleanBooking, to: "Booking/repo/Booking/c.json")
+    try folder.write(Payloads.cleanBooking, to: "Booking/repo/Booking/deeper/d.json")
+    let run = runCommand([
+      "--format", "json", repository + "/captures", repository + "/Booking",
+      repository + "/Booking/deeper/d.json",
+    ])
+    let document = try jsonObject(run.output)
+    let files = try #require(document["files"] as? [[String: Any]])
+    let types = files.map {
+      "\(($0["path"] as? String ?? "").dropFirst(repository.count)): \($0["type"] as? String ?? "none")"
+    }
+    #expect(
+      types == [
+        "/Booking/c.json: SampleAPI.Booking",
+        "/Booking/deeper/d.json: SampleAPI.Booking",
+        "/captures/ListingPage/b.json: SampleAPI.ListingPage",
+        "/captures/a.json: none",
+      ])
+    // The file named on its own is typed by its own folder only, not by `Booking` above it.
+    let alone = runCommand([repository + "/Booking/deeper/d.json"])
+    #expect(alone.status == 2)
+    #expect(alone.output.contains("no type for this file"))
+    #expect(run.status == 2)
+  }
+
   @Test func typeOverridesTheFolderName() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write(Payloads.cleanListingPage, to: "Booking/actually-a-page.json")
