@@ -103,16 +103,3 @@ extension RegisteredModel: CustomStringConvertible {
   /// The qualified name, such as `SampleAPI.ListingPage`.
   public var description: String { qualifiedName }
 }
-
-/// The payload, with a newline after it when its last byte is `[`.
-///
-/// Foundation's `JSONDecoder` (Swift 6.3) stops the process instead of throwing when the input
-/// ends right after the `[` that opens the 513th level of nesting: it asks for the error's
-/// position one byte past the end. Trailing white space changes nothing about the JSON, and
-/// the input is invalid either way, so the checker reports it like any other broken payload.
-func withoutTrailingOpenBracket(_ payload: Data) -> Data {
-  guard payload.last == UInt8(ascii: "[") else { return payload }
-  var padded = payload
-  padded.append(UInt8(ascii: "\n"))
-  return padded
-}
