@@ -164,20 +164,12 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
       self.init(storage: .null)
       return
     }
-    try self.init(
-      rawValue: decodeRawValue(Enum.RawValue.self, from: container),
-      reportingTo: decoder
-    )
-  }
-
-  /// A known case, or an unknown raw value reported to `decoder` (made only to report).
-  @inlinable
-  init(rawValue: Enum.RawValue, reportingTo decoder: @autoclosure () -> any Decoder) throws {
+    let rawValue = try decodeRawValue(Enum.RawValue.self, from: container)
     if let value = Enum(rawValue: rawValue) {
       self.init(storage: .known(value))
       return
     }
-    try decoder().reportUnknownValue(
+    try decoder.reportUnknownValue(
       of: Enum.self,
       rawValue: describeRawValue(rawValue),
       knownValues: { knownValueDescriptions(of: Enum.self) }
@@ -230,10 +222,13 @@ extension KeyedDecodingContainer {
     guard let rawValue = try decodeIfPresent(String.self, forKey: key) else {
       return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
     }
-    return try DecodeUnknownAsNil(
-      rawValue: rawValue as! Enum.RawValue,
-      reportingTo: PropertyDecoder(self, key: key)
-    )
+    if let value = Enum(rawValue: rawValue as! Enum.RawValue) {
+      return DecodeUnknownAsNil(storage: .known(value))
+    }
+    // An unknown value is decoded again the generic way, whose decoder has the `userInfo` to
+    // report it with; only unknown values pay for the second read.
+    return try decodeIfPresentThroughInit(type, forKey: key)
+      ?? DecodeUnknownAsNil(storage: .unknown(rawValue as! Enum.RawValue))
   }
 
   /// Decodes an array of ``DecodeUnknownAsNil`` elements, each `null`, a case, or an unknown

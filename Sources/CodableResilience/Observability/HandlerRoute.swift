@@ -1,43 +1,88 @@
 import Foundation
 
-/// A top-level decoder whose `userInfo` the toolkit can route for the length of one call.
+/// A top-level decoder that `decodeStrictly` and `decodeCollectingUnknownValues` can decode with.
 protocol HandlerRouting: AnyObject {
   var userInfo: [CodingUserInfoKey: any Sendable] { get set }
+
+  /// Whether this is a subclass, whose own `decode(_:from:)` must be the one that runs.
+  var isSubclass: Bool { get }
 }
 
-extension JSONDecoder: HandlerRouting {}
-extension PropertyListDecoder: HandlerRouting {}
-
-/// Gives one call of a shared decoder its own unknown-value handler, without copying the
-/// decoder and without changing what other callers of the same decoder see.
+/// Gives one call of a decoder its own unknown-value handler, without changing what other
+/// callers of the same decoder see.
 ///
-/// `decodeStrictly` and `decodeCollectingUnknownValues` decode with the receiver itself, so its
-/// configuration and, for a subclass, its own `decode(_:from:)` are the ones that run. While
-/// any such call is under way on a decoder, its `userInfo` holds a routing handler: it hands
-/// each unknown value to the handler of the call it belongs to (a task-local value, bound on
-/// the calling thread for the length of the call), and outside such a call to the handler that
-/// was installed before. Calls on one decoder are counted, so concurrent callers share the
-/// routing handler, and the last one out puts the original `userInfo` entry back as it was.
+/// A `JSONDecoder` or `PropertyListDecoder` itself has no `decode(_:from:)` of its own to honour,
+/// so the call decodes with a copy that has every setting and `userInfo` entry of the receiver
+/// and the call's handler; the receiver is not touched.
+///
+/// A subclass's own `decode(_:from:)` must run, so the call decodes with the receiver itself.
+/// For the length of the call its `userInfo` holds a routing handler, which hands each unknown
+/// value to the handler of the call it belongs to (a task-local value, bound on the calling
+/// thread and keyed by decoder) and, outside such a call, to the handler installed before.
+/// Calls on one decoder are counted, so concurrent callers share the routing handler, and the
+/// last one out puts the original `userInfo` entry back as it was.
+///
+/// A subclass whose `decode(_:from:)` itself calls `decodeStrictly` or
+/// `decodeCollectingUnknownValues` would call itself without end this way: such a call, met
+/// again inside the routed call on the same decoder, marks it and gives way, and the routed
+/// call decodes with a configured copy instead.
 enum HandlerRoute {
-  /// The handler of the call under way on this thread, if any.
-  @TaskLocal static var current: UnknownValueHandler?
+  /// The routed calls under way on this thread, by decoder.
+  @TaskLocal static var calls: [ObjectIdentifier: Call] = [:]
 
-  /// Runs `decode` with `handler(installed)` receiving every unknown value that `decoder`
-  /// reports, where `installed` is the handler the decoder had before (`.ignore` if none).
-  static func decode<T>(
-    on decoder: some HandlerRouting,
-    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler,
-    _ decode: () throws -> T
-  ) throws -> T {
-    let installed = routes.enter(decoder)
-    defer { routes.leave(decoder) }
-    return try $current.withValue(handler(installed ?? .ignore)) { try decode() }
+  /// One routed call: its handler, and whether the receiver's `decode(_:from:)` called back.
+  final class Call: Sendable {
+    let handler: UnknownValueHandler
+    // Set and read only on the thread that runs the call.
+    nonisolated(unsafe) var reentered = false
+
+    init(handler: UnknownValueHandler) {
+      self.handler = handler
+    }
   }
+
+  /// Decodes with `decoder`'s own decoding, `handler(installed)` receiving every unknown value,
+  /// where `installed` is the handler the decoder had (`.ignore` if none).
+  ///
+  /// - Parameters:
+  ///   - receiver: decodes with `decoder` itself.
+  ///   - copy: decodes with a decoder of the base class that has `decoder`'s settings and the
+  ///     given handler.
+  static func decode<T>(
+    with decoder: some HandlerRouting,
+    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler,
+    receiver: () throws -> T,
+    copy: (UnknownValueHandler) throws -> T
+  ) throws -> T {
+    let id = ObjectIdentifier(decoder)
+    if let call = calls[id] {
+      // The receiver's own `decode(_:from:)` called back: the routed call takes the copy.
+      call.reentered = true
+      throw Reentered()
+    }
+    guard decoder.isSubclass else {
+      let installed = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
+      return try copy(handler(installed ?? .ignore))
+    }
+    let original = routes.enter(decoder)
+    defer { routes.leave(decoder) }
+    let call = Call(handler: handler(original ?? .ignore))
+    var bound = calls
+    bound[id] = call
+    let result = $calls.withValue(bound) { Result { try receiver() } }
+    if call.reentered {
+      return try copy(call.handler)
+    }
+    return try result.get()
+  }
+
+  /// What a re-entered call throws to the routed call it is inside.
+  private struct Reentered: Error {}
 
   private static let routes = Routes()
 
-  /// The decoders that hold a routing handler now, each with the number of calls under way and
-  /// the `userInfo` entry it had before.
+  /// The subclass instances that hold a routing handler now, each with the number of calls
+  /// under way and the `userInfo` entry it had before.
   private final class Routes: @unchecked Sendable {
     // `@unchecked` because every access to `entries` holds `lock`.
     private let lock = NSLock()
@@ -46,8 +91,8 @@ enum HandlerRoute {
     /// Counts a call on `decoder`, installing the routing handler for the first; returns the
     /// handler installed before routing, if it is one.
     func enter(_ decoder: some HandlerRouting) -> UnknownValueHandler? {
-      lock.withLock {
-        let id = ObjectIdentifier(decoder)
+      let id = ObjectIdentifier(decoder)
+      return lock.withLock {
         if let entry = entries[id] {
           entries[id] = (entry.calls + 1, entry.original)
           return entry.original as? UnknownValueHandler
@@ -56,7 +101,7 @@ enum HandlerRoute {
         let installed = original as? UnknownValueHandler
         entries[id] = (1, original)
         decoder.userInfo[.unknownValueHandler] = UnknownValueHandler { value in
-          try (HandlerRoute.current ?? installed)?.handle(value)
+          try (HandlerRoute.calls[id]?.handler ?? installed)?.handle(value)
         }
         return installed
       }
@@ -64,8 +109,8 @@ enum HandlerRoute {
 
     /// Ends a call on `decoder`; the last one puts the original entry back.
     func leave(_ decoder: some HandlerRouting) {
+      let id = ObjectIdentifier(decoder)
       lock.withLock {
-        let id = ObjectIdentifier(decoder)
         guard let entry = entries[id] else { return }
         if entry.calls > 1 {
           entries[id] = (entry.calls - 1, entry.original)
@@ -75,6 +120,36 @@ enum HandlerRoute {
         decoder.userInfo[.unknownValueHandler] = entry.original
       }
     }
+  }
+}
+
+extension JSONDecoder: HandlerRouting {
+  var isSubclass: Bool { type(of: self) != JSONDecoder.self }
+
+  /// A `JSONDecoder` with this one's settings and `handler` installed.
+  func configuredCopy(handler: UnknownValueHandler) -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = dateDecodingStrategy
+    decoder.dataDecodingStrategy = dataDecodingStrategy
+    decoder.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
+    decoder.keyDecodingStrategy = keyDecodingStrategy
+    decoder.allowsJSON5 = allowsJSON5
+    decoder.assumesTopLevelDictionary = assumesTopLevelDictionary
+    decoder.userInfo = userInfo
+    decoder.userInfo[.unknownValueHandler] = handler
+    return decoder
+  }
+}
+
+extension PropertyListDecoder: HandlerRouting {
+  var isSubclass: Bool { type(of: self) != PropertyListDecoder.self }
+
+  /// A `PropertyListDecoder` with this one's `userInfo` and `handler` installed.
+  func configuredCopy(handler: UnknownValueHandler) -> PropertyListDecoder {
+    let decoder = PropertyListDecoder()
+    decoder.userInfo = userInfo
+    decoder.userInfo[.unknownValueHandler] = handler
+    return decoder
   }
 }
 

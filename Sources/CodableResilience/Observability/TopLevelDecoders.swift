@@ -17,21 +17,31 @@ extension JSONDecoder {
   ///
   /// Decoding is lenient unless a handler already installed on this decoder throws: that
   /// handler is still called after each value is collected. The decoding is this decoder's
-  /// own (`decode(_:from:)`, overridden in a subclass or not, with every strategy and
-  /// `userInfo` entry it has), and the decoder is left as it was, so it can be shared, also by
-  /// callers on other threads.
+  /// own, with every strategy and `userInfo` entry it has, and for a subclass its own
+  /// `decode(_:from:)`. The decoder is left as it was, so it can be shared, also by callers on
+  /// other threads.
   ///
   /// ```swift
   /// let (page, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
   ///   ListingPage.self, from: data)
   /// ```
+  ///
+  /// A subclass is decoded with the instance itself: for the length of the call its `userInfo`
+  /// holds a handler that routes each unknown value to the call it belongs to, by the calling
+  /// thread. So its `decode(_:from:)` must decode on the thread that called it, and the
+  /// unknown-value handler must not be set on that instance while such a call is under way. A
+  /// subclass whose `decode(_:from:)` calls this function itself would call itself without end:
+  /// when it calls back, the call gives way to a configured `JSONDecoder`, so what its override
+  /// does after that call happens once (what it does before it may happen twice).
   public func decodeCollectingUnknownValues<T: Decodable>(
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    try collectingUnknownValues(on: self) {
-      try decode(type, from: withoutTrailingOpenBracket(data))
+    let collector = UnknownValueCollector()
+    let value = try decode(type, from: data) { installed in
+      .collect(into: collector).followed(by: installed)
     }
+    return (value, collector.values)
   }
 
   /// Decodes a value, failing at the first unknown value with the `DecodingError` that
@@ -44,10 +54,22 @@ extension JSONDecoder {
   /// let page = try JSONDecoder().decodeStrictly(ListingPage.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try HandlerRoute.decode(
-      on: self,
-      reportingTo: { _ in .strict },
-      { try decode(type, from: withoutTrailingOpenBracket(data)) }
+    try decode(type, from: data) { _ in .strict }
+  }
+
+  /// Decodes as this decoder does, with `handler(installed)` receiving every unknown value.
+  private func decode<T: Decodable>(
+    _ type: T.Type,
+    from data: Data,
+    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler
+  ) throws -> T {
+    // `JSONDecoder` stops the process on input that ends at the 513th `[`; see the function.
+    let data = withoutTrailingOpenBracket(data)
+    return try HandlerRoute.decode(
+      with: self,
+      reportingTo: handler,
+      receiver: { try decode(type, from: data) },
+      copy: { try configuredCopy(handler: $0).decode(type, from: data) }
     )
   }
 }
@@ -67,7 +89,7 @@ extension PropertyListDecoder {
 
   /// Decodes a value and returns it with every unknown value seen on the way, with this
   /// decoder's own decoding, leaving it as it was. See
-  /// `JSONDecoder.decodeCollectingUnknownValues(_:from:)`.
+  /// `JSONDecoder.decodeCollectingUnknownValues(_:from:)`, subclasses included.
   ///
   /// ```swift
   /// let (settings, unknownValues) = try PropertyListDecoder().decodeCollectingUnknownValues(
@@ -77,7 +99,11 @@ extension PropertyListDecoder {
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    try collectingUnknownValues(on: self) { try decode(type, from: data) }
+    let collector = UnknownValueCollector()
+    let value = try decode(type, from: data) { installed in
+      .collect(into: collector).followed(by: installed)
+    }
+    return (value, collector.values)
   }
 
   /// Decodes a value, failing at the first unknown value, with this decoder's own decoding,
@@ -87,22 +113,20 @@ extension PropertyListDecoder {
   /// let settings = try PropertyListDecoder().decodeStrictly(HostSettings.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try HandlerRoute.decode(
-      on: self, reportingTo: { _ in .strict }, { try decode(type, from: data) })
+    try decode(type, from: data) { _ in .strict }
   }
-}
 
-/// Decodes with `decode`, collecting every unknown value and still calling the handler that
-/// was installed on `decoder` before.
-private func collectingUnknownValues<T>(
-  on decoder: some HandlerRouting,
-  _ decode: () throws -> T
-) throws -> (value: T, unknownValues: [UnknownValue]) {
-  let collector = UnknownValueCollector()
-  let value = try HandlerRoute.decode(
-    on: decoder,
-    reportingTo: { installed in .collect(into: collector).followed(by: installed) },
-    decode
-  )
-  return (value, collector.values)
+  /// Decodes as this decoder does, with `handler(installed)` receiving every unknown value.
+  private func decode<T: Decodable>(
+    _ type: T.Type,
+    from data: Data,
+    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler
+  ) throws -> T {
+    try HandlerRoute.decode(
+      with: self,
+      reportingTo: handler,
+      receiver: { try decode(type, from: data) },
+      copy: { try configuredCopy(handler: $0).decode(type, from: data) }
+    )
+  }
 }

@@ -27,7 +27,8 @@ extension KeyedDecodingContainer {
     else {
       return try decodeThroughInit(type, forKey: key)
     }
-    return try Value(from: PropertyDecoder(self, key: key, string: string))
+    return try decodeInPlace(type, forKey: key, string: string)
+      ?? decodeThroughInit(type, forKey: key)
   }
 
   /// Decodes an optional property: `nil` for a missing key or `null`, otherwise as
@@ -47,7 +48,26 @@ extension KeyedDecodingContainer {
       return try decodeIfPresentThroughInit(type, forKey: key)
     }
     guard let string else { return nil }
-    return try Value(from: PropertyDecoder(self, key: key, string: string))
+    return try decodeInPlace(type, forKey: key, string: string)
+      ?? decodeIfPresentThroughInit(type, forKey: key)
+  }
+
+  /// `Value.init(from:)` with a ``PropertyDecoder`` holding `string`; `nil` when it asked for
+  /// `userInfo` (to report an unknown value), for the caller to decode the value again the
+  /// generic way, which reports it once with the decoder's own `userInfo`.
+  @inlinable
+  func decodeInPlace<Value: Decodable>(
+    _ type: Value.Type,
+    forKey key: Key,
+    string: String
+  ) throws -> Value? {
+    let decoder = PropertyDecoder(self, key: key, string: string)
+    do {
+      let value = try Value(from: decoder)
+      return decoder.leftFastPath ? nil : value
+    } catch  where decoder.leftFastPath {
+      return nil
+    }
   }
 
   /// Decodes a required array property, each element through `Element.init(from:)` with one

@@ -3,12 +3,12 @@
 ///
 /// `JSONDecoder` answers `container.decode(T.self, forKey:)` by pushing a nested decoder and
 /// checking the type against its special cases before it calls `init(from:)`. This decoder
-/// costs one small object: the overload has usually read the value as a string already
-/// (``string``), other reads go to the parent's concrete entry points, and the coding path and
-/// `userInfo` are built only when something asks for them (the toolkit asks only to report an
-/// unknown value). A keyed container can be read again at any time, so whatever the value's
-/// `init(from:)` does (a custom one included) sees the same value, path, `userInfo` and errors
-/// as it would behind a nested decoder.
+/// costs one small object: the overload has read the value as a string already (``string``),
+/// other reads go to the parent's concrete entry points, and the coding path is built only when
+/// something asks for it. A keyed container can be read again at any time, so whatever the
+/// value's `init(from:)` does (a custom one included) sees the same value, path and errors as
+/// it would behind a nested decoder. One that asks for `userInfo` (the toolkit does, to report
+/// an unknown value) is decoded again the generic way (see ``userInfo``).
 ///
 /// A class rather than a struct: as `any Decoder` and as the `any SingleValueDecodingContainer`
 /// it returns, a reference needs no box of its own.
@@ -20,12 +20,12 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   @usableFromInline
   let key: Key
 
-  /// The value at `key`, when the overload has already read it as a string.
+  /// The value at `key`, which the overload has read as a string.
   @usableFromInline
-  let string: String?
+  let string: String
 
   @inlinable
-  init(_ container: KeyedDecodingContainer<Key>, key: Key, string: String? = nil) {
+  init(_ container: KeyedDecodingContainer<Key>, key: Key, string: String) {
     self.container = container
     self.key = key
     self.string = string
@@ -34,11 +34,19 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   @usableFromInline
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
-  /// The decoding's `userInfo`, which a keyed container does not expose: read from the decoder
-  /// the container gives for `key`. Only reached to report a value (or by a custom `init`).
+  /// Whether `init(from:)` asked for something this decoder does not answer: `userInfo`.
+  @usableFromInline
+  var leftFastPath = false
+
+  /// Empty, and marks the decode to be done again: a keyed container does not expose the
+  /// decoding's `userInfo`, and asking the container for a decoder (`superDecoder(forKey:)`)
+  /// is something third-party decoders may not support. The toolkit asks only to report an
+  /// unknown value, so the overload decodes that value again through the container's generic
+  /// path, whose decoder has the `userInfo` and reports it once.
   @usableFromInline
   var userInfo: [CodingUserInfoKey: Any] {
-    (try? container.superDecoder(forKey: key).userInfo) ?? [:]
+    leftFastPath = true
+    return [:]
   }
 
   @usableFromInline
@@ -56,20 +64,14 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   @usableFromInline
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-  // The overloads hand this decoder out only for a key that is present, so `false` for a
-  // missing key (which cannot be) keeps the protocol's non-throwing signature.
+  /// `false`: the value is the string the overload read.
   @usableFromInline
-  func decodeNil() -> Bool {
-    string == nil && ((try? container.decodeNil(forKey: key)) ?? false)
-  }
+  func decodeNil() -> Bool { false }
 
   @usableFromInline
   func decode(_ type: Bool.Type) throws -> Bool { try container.decode(type, forKey: key) }
   @usableFromInline
-  func decode(_ type: String.Type) throws -> String {
-    if let string { return string }
-    return try container.decode(type, forKey: key)
-  }
+  func decode(_ type: String.Type) throws -> String { string }
   @usableFromInline
   func decode(_ type: Double.Type) throws -> Double { try container.decode(type, forKey: key) }
   @usableFromInline

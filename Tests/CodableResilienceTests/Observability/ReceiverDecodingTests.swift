@@ -82,11 +82,20 @@ struct ReceiverDecodingTests {
     #expect(decoder.userInfo[CodingUserInfoKey(rawValue: "app.context")!] as? String == "kept")
   }
 
+  /// A subclass that only sets its strategies: decoded with the instance itself.
+  final class SnakeCaseDecoder: JSONDecoder, @unchecked Sendable {
+    override init() {
+      super.init()
+      keyDecodingStrategy = .convertFromSnakeCase
+    }
+  }
+
   /// Many threads share one decoder: each strict call fails at its own first unknown value,
   /// each collecting call gets exactly its own two values, plain decodes stay lenient, and the
-  /// decoder is left as it was.
-  @Test func concurrentCallersOnOneDecoderEachGetTheirOwnHandler() throws {
-    let decoder = JSONDecoder()
+  /// decoder is left as it was. A subclass is routed; `JSONDecoder` itself is copied.
+  @Test(arguments: [false, true])
+  func concurrentCallersOnOneDecoderEachGetTheirOwnHandler(subclass: Bool) throws {
+    let decoder = subclass ? SnakeCaseDecoder() : JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let outcomes = UnknownValueCollector()
     DispatchQueue.concurrentPerform(iterations: 300) { iteration in
@@ -120,6 +129,48 @@ struct ReceiverDecodingTests {
         "plain unknown": 100,
       ])
     #expect(decoder.userInfo[.unknownValueHandler] == nil)
+  }
+
+  /// An app decoder that logs every unknown value from its own `decode(_:from:)`.
+  final class LoggingDecoder: JSONDecoder, @unchecked Sendable {
+    // `@unchecked` because `logged` is only touched by one test thread.
+    var logged: [String] = []
+    var decodes = 0
+
+    override init() {
+      super.init()
+      keyDecodingStrategy = .convertFromSnakeCase
+    }
+
+    override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+      decodes += 1
+      let (value, unknownValues) = try decodeCollectingUnknownValues(type, from: data)
+      logged += unknownValues.map(\.path)
+      return value
+    }
+  }
+
+  /// A subclass whose own `decode(_:from:)` calls the toolkit: no endless recursion, and
+  /// every value is logged once.
+  @Test func aSubclassThatCollectsInItsOwnDecodeRunsOnce() throws {
+    let decoder = LoggingDecoder()
+    let listing = try decoder.decode(Listing.self, from: Self.unknownPayload)
+    #expect(listing == Listing(listingKind: .unknown, kinds: [.flat, .unknown]))
+    #expect(decoder.logged == ["$.listingKind", "$.kinds[1]"])
+    // Called directly, the override is entered again by the toolkit and gives way at its call
+    // back into the toolkit: code before that call runs twice, code after it once.
+    #expect(decoder.decodes == 2)
+
+    let strict = LoggingDecoder()
+    #expect(throws: DecodingError.self) {
+      try strict.decodeStrictly(Listing.self, from: Self.unknownPayload)
+    }
+    let collecting = LoggingDecoder()
+    let (_, collected) = try collecting.decodeCollectingUnknownValues(
+      Listing.self, from: Self.unknownPayload)
+    #expect(collected.map(\.path) == ["$.listingKind", "$.kinds[1]"])
+    #expect(collecting.decodes == 1)
+    #expect(collecting.userInfo[.unknownValueHandler] == nil)
   }
 
   /// `JSONDecoder` stops the process on input that ends right after the `[` opening the 513th

@@ -85,7 +85,8 @@ let everyPosition: [PositionCase] =
   + UInt16Kind.positions.map(PositionCase.init) + UInt32Kind.positions.map(PositionCase.init)
   + UInt64Kind.positions.map(PositionCase.init) + FloatKind.positions.map(PositionCase.init)
   + DoubleKind.positions.map(PositionCase.init) + Rating.positions.map(PositionCase.init)
-  + CurrencyCode.positions.map(PositionCase.init) + TickerSymbol.positions.map(PositionCase.init)
+  + Presence.positions.map(PositionCase.init) + CurrencyCode.positions.map(PositionCase.init)
+  + TickerSymbol.positions.map(PositionCase.init)
   + RoomCode.positions.map(PositionCase.init)
   + FloorNumber.positions.map(PositionCase.init) + FreeTag.positions.map(PositionCase.init)
   + DecodeUnknownAsNil<StringKind>.positions.map(PositionCase.init)
@@ -94,6 +95,8 @@ let everyPosition: [PositionCase] =
   + KindSet.positions.map(PositionCase.init)
   + SkipUnknownKeys<StringKind, Int>.positions.map(PositionCase.init)
 
+// A time limit, because a light decoder that loses its place in an array would loop, not fail.
+@Suite(.timeLimit(.minutes(2)))
 struct PositionEquivalenceTests {
   @Test(arguments: everyPosition)
   func decodesAsAtTheTopLevel(_ position: PositionCase) {
@@ -105,5 +108,48 @@ struct PositionEquivalenceTests {
   func missingKeyAndNullAsDocumented(_ position: PositionCase) {
     let mismatches = position.absenceMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+  }
+}
+
+/// Keeps the coding path its decoder gives after reading the value, so a test can compare the
+/// path the light decoders give a custom `init(from:)` with the one Foundation gives.
+struct PathRecorder: ExtensibleEnum {
+  var rawValue: String
+  init(rawValue: String) { self.rawValue = rawValue }
+
+  init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    self.init(rawValue: text + " at " + UnknownValue.PathComponent.jsonPath(decoder.codingPath))
+  }
+}
+
+struct CodingPathTests {
+  /// Decoded with the toolkit's keyed overloads.
+  struct Concrete: Decodable {
+    var one: PathRecorder
+    var maybe: PathRecorder?
+    var many: [PathRecorder]
+    var manyMaybe: [PathRecorder]?
+  }
+
+  /// The same shape, decoded through Foundation's generic path.
+  struct Generic<Value: Decodable>: Decodable {
+    var one: Value
+    var maybe: Value?
+    var many: [Value]
+    var manyMaybe: [Value]?
+  }
+
+  @Test func initFromSeesTheCodingPathFoundationGivesIt() throws {
+    let payload = Data(
+      #"{"one": "a", "maybe": "b", "many": ["c", "d", "e"], "manyMaybe": ["f", "g"]}"#.utf8)
+    let concrete = try JSONDecoder().decode(Concrete.self, from: payload)
+    let generic = try JSONDecoder().decode(Generic<PathRecorder>.self, from: payload)
+    #expect(concrete.one == generic.one)
+    #expect(concrete.maybe == generic.maybe)
+    #expect(concrete.many == generic.many)
+    #expect(concrete.manyMaybe == generic.manyMaybe)
+    #expect(
+      concrete.many.map(\.rawValue) == ["c at $.many[0]", "d at $.many[1]", "e at $.many[2]"])
   }
 }

@@ -116,6 +116,15 @@ enum RatingAt {
   struct NestedArrays: Holder { var value: [[Rating]] }
   struct DictionaryProperty: Holder { var value: [String: Rating] }
 }
+enum PresenceAt {
+  struct Property: Holder { var value: Presence }
+  struct OptionalProperty: Holder { var value: Presence? }
+  struct ArrayProperty: Holder { var value: [Presence] }
+  struct OptionalArrayProperty: Holder { var value: [Presence]? }
+  struct NestedArrays: Holder { var value: [[Presence]] }
+  struct DictionaryProperty: Holder { var value: [String: Presence] }
+}
+
 enum CurrencyCodeAt {
   struct Property: Holder { var value: CurrencyCode }
   struct OptionalProperty: Holder { var value: CurrencyCode? }

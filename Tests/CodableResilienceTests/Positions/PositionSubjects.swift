@@ -116,6 +116,17 @@ enum Rating: String, Codable, UnknownDecodable, CaseIterable, Sendable {
   }
 }
 
+/// Asks only whether the value is `null`, and leaves any other value unread: an `init(from:)`
+/// that reads nothing at all from a present value.
+enum Presence: String, Codable, UnknownDecodable, CaseIterable, Sendable {
+  case present, absent
+  case unknown
+
+  init(from decoder: any Decoder) throws {
+    self = try decoder.singleValueContainer().decodeNil() ? .absent : .present
+  }
+}
+
 /// Uppercases what it reads, and reports values outside `knownValues` itself, through the
 /// decoder's handler, its `userInfo` and its coding path.
 struct CurrencyCode: ExtensibleEnum, ExpressibleByStringLiteral {
@@ -300,6 +311,15 @@ extension Rating: PositionSubject {
     RatingAt.Property.self, RatingAt.OptionalProperty.self, RatingAt.ArrayProperty.self,
     RatingAt.OptionalArrayProperty.self, RatingAt.NestedArrays.self,
     RatingAt.DictionaryProperty.self)
+}
+
+extension Presence: PositionSubject {
+  static let samples = stringSamples(known: ["present"])
+  static let known = #""present""#
+  static let positions = standardPositions(
+    PresenceAt.Property.self, PresenceAt.OptionalProperty.self, PresenceAt.ArrayProperty.self,
+    PresenceAt.OptionalArrayProperty.self, PresenceAt.NestedArrays.self,
+    PresenceAt.DictionaryProperty.self)
 }
 
 extension CurrencyCode: PositionSubject {
