@@ -168,26 +168,31 @@ extension TaggedUnion {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: UnionCodingKey.self)
-    let tagKey = UnionCodingKey(Self.tagKey)
+    self = try Self.decodeTagged(from: decoder).value
+  }
+
+  /// Decodes the tag, then the variant it names; for an unknown tag, reports it and returns
+  /// `unknown(_:)` along with the variant, for callers that leave unknown variants out.
+  @inlinable
+  static func decodeTagged(
+    from decoder: any Decoder
+  ) throws -> (value: Self, unknownVariant: UnknownVariant?) {
+    let container = try decoder.container(keyedBy: TextCodingKey.self)
+    let tagKey = TextCodingKey(Self.tagKey)
     let tag = try container.decode(String.self, forKey: tagKey)
-    if let contentKey = Self.contentKey.map({ UnionCodingKey($0) }) {
-      if container.contains(contentKey) {
-        let contentDecoder = try container.superDecoder(forKey: contentKey)
-        if let value = try Self(tag: tag, from: contentDecoder) {
-          self = value
-          return
-        }
-      } else if let value = try Self(tag: tag, from: MissingContentDecoder(decoder, contentKey)) {
-        // A known tag without its content: the variant's decoder reports the key as missing.
-        self = value
-        return
+    if let contentKey = Self.contentKey.map({ TextCodingKey($0) }) {
+      // A known tag without its content gets a decoder that reports the key as missing.
+      let contentDecoder =
+        container.contains(contentKey)
+        ? try container.superDecoder(forKey: contentKey)
+        : MissingContentDecoder(decoder, contentKey)
+      if let value = try Self(tag: tag, from: contentDecoder) {
+        return (value, nil)
       }
     } else {
       do {
         if let value = try Self(tag: tag, from: decoder) {
-          self = value
-          return
+          return (value, nil)
         }
       } catch let error as DecodingError {
         throw contentKeyHint(for: error, in: container, at: decoder.codingPath, tagKey: tagKey)
@@ -199,7 +204,8 @@ extension TaggedUnion {
       knownValues: { Self.knownTags.isEmpty ? nil : Self.knownTags },
       atKey: tagKey
     )
-    self = .unknown(UnknownVariant(tag: tag, json: try JSONValue(from: decoder)))
+    let variant = UnknownVariant(tag: tag, json: try JSONValue(from: decoder))
+    return (.unknown(variant), variant)
   }
 }
 
@@ -293,17 +299,17 @@ public struct TaggedContent {
       try variant.encode(to: encoder)
     case .known(let tag, let content):
       if let contentKey {
-        var container = encoder.container(keyedBy: UnionCodingKey.self)
-        try container.encode(tag, forKey: UnionCodingKey(tagKey))
+        var container = encoder.container(keyedBy: TextCodingKey.self)
+        try container.encode(tag, forKey: TextCodingKey(tagKey))
         if let content {
-          try container.encode(content, forKey: UnionCodingKey(contentKey))
+          try container.encode(content, forKey: TextCodingKey(contentKey))
         }
       } else {
         // The content first, then the tag into the same object, so the tag wins over a
         // content field of the same name.
         try content?.encode(to: encoder)
-        var container = encoder.container(keyedBy: UnionCodingKey.self)
-        try container.encode(tag, forKey: UnionCodingKey(tagKey))
+        var container = encoder.container(keyedBy: TextCodingKey.self)
+        try container.encode(tag, forKey: TextCodingKey(tagKey))
       }
     }
   }
@@ -355,8 +361,8 @@ extension UnknownVariant: Codable {
   /// let variant = try JSONDecoder().decode(UnknownVariant.self, from: data)
   /// ```
   public init(from decoder: any Decoder) throws {
-    let tagKey = UnionCodingKey("type")
-    tag = try decoder.container(keyedBy: UnionCodingKey.self).decode(String.self, forKey: tagKey)
+    let tagKey = TextCodingKey("type")
+    tag = try decoder.container(keyedBy: TextCodingKey.self).decode(String.self, forKey: tagKey)
     json = try JSONValue(from: decoder)
   }
 
@@ -372,9 +378,9 @@ extension UnknownVariant: Codable {
 
 // MARK: - Decoding Support
 
-/// A coding key of any text: the union's tag and content keys.
+/// A coding key of any text: a union's tag and content keys, a dictionary's unknown keys.
 @usableFromInline
-struct UnionCodingKey: CodingKey {
+struct TextCodingKey: CodingKey {
   @usableFromInline var stringValue: String
   @usableFromInline var intValue: Int? { nil }
 
@@ -399,10 +405,10 @@ struct UnionCodingKey: CodingKey {
 @usableFromInline
 struct MissingContentDecoder: Decoder {
   let base: any Decoder
-  let contentKey: UnionCodingKey
+  let contentKey: TextCodingKey
 
   @usableFromInline
-  init(_ base: any Decoder, _ contentKey: UnionCodingKey) {
+  init(_ base: any Decoder, _ contentKey: TextCodingKey) {
     self.base = base
     self.contentKey = contentKey
   }
@@ -441,15 +447,15 @@ struct MissingContentDecoder: Decoder {
 @usableFromInline
 func contentKeyHint(
   for error: DecodingError,
-  in container: KeyedDecodingContainer<UnionCodingKey>,
+  in container: KeyedDecodingContainer<TextCodingKey>,
   at codingPath: [any CodingKey],
-  tagKey: UnionCodingKey
+  tagKey: TextCodingKey
 ) -> DecodingError {
   guard case .keyNotFound(let key, let context) = error,
     context.codingPath.count == codingPath.count,
     let suspect = container.allKeys.first(where: { candidate in
       candidate.stringValue != tagKey.stringValue
-        && (try? container.nestedContainer(keyedBy: UnionCodingKey.self, forKey: candidate))
+        && (try? container.nestedContainer(keyedBy: TextCodingKey.self, forKey: candidate))
           != nil
     })
   else { return error }
