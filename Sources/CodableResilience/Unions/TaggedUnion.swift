@@ -168,7 +168,15 @@ extension TaggedUnion {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    self = try Self.decodeTagged(from: decoder).value
+    let tag = try decoder.container(keyedBy: TagCodingKey<Self>.self)
+      .decode(String.self, forKey: TagCodingKey())
+    if let value = try Self.decodeKnownVariant(tag: tag, from: decoder) {
+      self = value
+      return
+    }
+    self = .unknown(
+      try decodeUnknownVariant(
+        tag: tag, tagKey: Self.tagKey, of: Self.self, knownTags: Self.knownTags, from: decoder))
   }
 
   /// Decodes the tag, then the variant it names; for an unknown tag, reports it and returns
@@ -177,36 +185,66 @@ extension TaggedUnion {
   static func decodeTagged(
     from decoder: any Decoder
   ) throws -> (value: Self, unknownVariant: UnknownVariant?) {
-    let container = try decoder.container(keyedBy: TextCodingKey.self)
-    let tagKey = TextCodingKey(Self.tagKey)
-    let tag = try container.decode(String.self, forKey: tagKey)
-    if let contentKey = Self.contentKey.map({ TextCodingKey($0) }) {
-      // A known tag without its content gets a decoder that reports the key as missing.
-      let contentDecoder =
-        container.contains(contentKey)
-        ? try container.superDecoder(forKey: contentKey)
-        : MissingContentDecoder(decoder, contentKey)
-      if let value = try Self(tag: tag, from: contentDecoder) {
-        return (value, nil)
-      }
-    } else {
-      do {
-        if let value = try Self(tag: tag, from: decoder) {
-          return (value, nil)
-        }
-      } catch let error as DecodingError {
-        throw contentKeyHint(for: error, in: container, at: decoder.codingPath, tagKey: tagKey)
-      }
+    let tag = try decoder.container(keyedBy: TagCodingKey<Self>.self)
+      .decode(String.self, forKey: TagCodingKey())
+    if let value = try Self.decodeKnownVariant(tag: tag, from: decoder) {
+      return (value, nil)
     }
-    try decoder.reportUnknownValue(
-      of: Self.self,
-      rawValue: tag,
-      knownValues: { Self.knownTags.isEmpty ? nil : Self.knownTags },
-      atKey: tagKey
-    )
-    let variant = UnknownVariant(tag: tag, json: try JSONValue(from: decoder))
+    let variant = try decodeUnknownVariant(
+      tag: tag, tagKey: Self.tagKey, of: Self.self, knownTags: Self.knownTags, from: decoder)
     return (.unknown(variant), variant)
   }
+
+  /// The variant a tag names, read from the object or from the value at the content key;
+  /// `nil` for a tag the union does not know.
+  @inlinable @inline(__always)
+  static func decodeKnownVariant(tag: String, from decoder: any Decoder) throws -> Self? {
+    guard let contentKey = Self.contentKey else {
+      return try withContentKeyHint(Self.tagKey, decoder) { try Self(tag: tag, from: $0) }
+    }
+    return try Self(tag: tag, from: contentDecoder(from: decoder, contentKey: contentKey))
+  }
+}
+
+/// Runs `body` on `decoder`; a `DecodingError` it throws gets the content-key hint.
+@inlinable @inline(__always)
+func withContentKeyHint<Value>(
+  _ tagKey: @autoclosure () -> String, _ decoder: any Decoder,
+  _ body: (any Decoder) throws -> Value
+) throws -> Value {
+  do {
+    return try body(decoder)
+  } catch let error as DecodingError {
+    throw contentKeyHint(for: error, from: decoder, tagKey: tagKey())
+  }
+}
+
+/// The decoder of the value at the content key; for a missing key, one that reports it as
+/// missing to whatever a known variant reads.
+@usableFromInline
+func contentDecoder(from decoder: any Decoder, contentKey: String) throws -> any Decoder {
+  let container = try decoder.container(keyedBy: TextCodingKey.self)
+  let key = TextCodingKey(contentKey)
+  guard container.contains(key) else { return MissingContentDecoder(decoder, key) }
+  return try container.superDecoder(forKey: key)
+}
+
+/// Reports an unknown tag at its path and reads the whole object it tags.
+@usableFromInline
+func decodeUnknownVariant(
+  tag: String,
+  tagKey: String,
+  of union: Any.Type,
+  knownTags: [String],
+  from decoder: any Decoder
+) throws -> UnknownVariant {
+  try decoder.reportUnknownValue(
+    of: union,
+    rawValue: tag,
+    knownValues: { knownTags.isEmpty ? nil : knownTags },
+    atKey: TextCodingKey(tagKey)
+  )
+  return UnknownVariant(tag: tag, json: try JSONValue(from: decoder))
 }
 
 extension TaggedUnion where Self: Encodable {
@@ -400,6 +438,30 @@ struct TextCodingKey: CodingKey {
   }
 }
 
+/// The key of a union's tag: no storage, its text read from the union, so decoders copy and
+/// read it as cheaply as a synthesized `CodingKeys` case.
+@usableFromInline
+struct TagCodingKey<Union: TaggedUnion>: CodingKey {
+  @inlinable
+  init() {}
+
+  @inlinable
+  var stringValue: String { Union.tagKey }
+
+  @inlinable
+  var intValue: Int? { nil }
+
+  @inlinable
+  init?(stringValue: String) {
+    guard stringValue == Union.tagKey else { return nil }
+  }
+
+  @inlinable
+  init?(intValue: Int) {
+    nil
+  }
+}
+
 /// The decoder handed to a variant when the content key is missing: whatever the variant
 /// reads, it is told the content key is not there, at the object that lacks it.
 @usableFromInline
@@ -445,16 +507,14 @@ struct MissingContentDecoder: Decoder {
 /// fields beside the tag but the object looks like it holds them under a content key: the
 /// `static let contentKey = "data"` mistake. The error's case and path are unchanged.
 @usableFromInline
-func contentKeyHint(
-  for error: DecodingError,
-  in container: KeyedDecodingContainer<TextCodingKey>,
-  at codingPath: [any CodingKey],
-  tagKey: TextCodingKey
-) -> DecodingError {
+func contentKeyHint(for error: DecodingError, from decoder: any Decoder, tagKey: String)
+  -> DecodingError
+{
   guard case .keyNotFound(let key, let context) = error,
-    context.codingPath.count == codingPath.count,
+    context.codingPath.count == decoder.codingPath.count,
+    let container = try? decoder.container(keyedBy: TextCodingKey.self),
     let suspect = container.allKeys.first(where: { candidate in
-      candidate.stringValue != tagKey.stringValue
+      candidate.stringValue != tagKey
         && (try? container.nestedContainer(keyedBy: TextCodingKey.self, forKey: candidate))
           != nil
     })
