@@ -7,10 +7,14 @@ let package = Package(
   products: [
     .library(name: "CodableResilience", targets: ["CodableResilience"]),
     .library(name: "DecodeCheck", targets: ["DecodeCheck"]),
+    .library(name: "CodableResilienceTesting", targets: ["CodableResilienceTesting"]),
     .executable(name: "decode-check", targets: ["decode-check"]),
   ],
   targets: [
     .target(name: "CodableResilience"),
+
+    // Fixture, round-trip and fuzz testing of an app's own models, with Swift Testing.
+    .target(name: "CodableResilienceTesting", dependencies: ["CodableResilience"]),
 
     // The invented "Hearth" holiday-rental API that the fixtures, tests and decode-check use.
     .target(name: "SampleAPI", dependencies: ["CodableResilience"]),
@@ -28,7 +32,11 @@ let package = Package(
     ),
 
     .testTarget(name: "CodableResilienceTests", dependencies: ["CodableResilience"]),
-    .testTarget(name: "SampleAPITests", dependencies: ["CodableResilience", "SampleAPI"]),
+    .testTarget(
+      name: "SampleAPITests",
+      dependencies: ["CodableResilience", "CodableResilienceTesting", "SampleAPI"]
+    ),
+    .testTarget(name: "CodableResilienceTestingTests", dependencies: ["CodableResilienceTesting"]),
     .testTarget(name: "DecodeCheckTests", dependencies: ["DecodeCheck", "SampleAPI"]),
 
     // Models of real GitHub webhook payloads (../shared/corpus), used only by tests.

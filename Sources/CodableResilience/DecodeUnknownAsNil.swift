@@ -27,6 +27,22 @@
 /// Unknown values are reported to the decoder's ``UnknownValueHandler``; missing keys and
 /// `null` are not. A value is unknown when `Enum(rawValue:)` returns `nil`, so the wrapper is
 /// for real enums: an ``ExtensibleEnum`` accepts every raw value and is never `nil` here.
+///
+/// ## Limits
+///
+/// A missing key reaches the wrapper only through the `KeyedDecodingContainer` overload that
+/// Swift picks where the property's type is known when the model is compiled. In a property
+/// whose type is a generic parameter (`struct Envelope<T: Codable> { var value: T }` with
+/// `T == DecodeUnknownAsNil<Heating>`), Swift calls the generic `decode(_:forKey:)` instead,
+/// and Foundation throws `keyNotFound` before the wrapper is asked; likewise, encoding such a
+/// property writes `null` for a missing value rather than leaving the key out. Present values,
+/// `null` and unknown raw values decode, report and encode the same at every position.
+///
+/// ```swift
+/// struct Envelope<T: Codable>: Codable { var value: T }
+/// try JSONDecoder().decode(Envelope<DecodeUnknownAsNil<Heating>>.self, from: Data("{}".utf8))
+/// // throws DecodingError.keyNotFound at $.value
+/// ```
 @propertyWrapper
 public struct DecodeUnknownAsNil<Enum: RawRepresentable> {
   /// What the payload held for this property.
@@ -145,20 +161,28 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
-      storage = .null
+      self.init(storage: .null)
       return
     }
-    let rawValue = try container.decodeRawValue(Enum.RawValue.self)
+    try self.init(
+      rawValue: decodeRawValue(Enum.RawValue.self, from: container),
+      reportingTo: decoder
+    )
+  }
+
+  /// A known case, or an unknown raw value reported to `decoder` (made only to report).
+  @inlinable
+  init(rawValue: Enum.RawValue, reportingTo decoder: @autoclosure () -> any Decoder) throws {
     if let value = Enum(rawValue: rawValue) {
-      storage = .known(value)
-    } else {
-      try decoder.reportUnknownValue(
-        of: Enum.self,
-        rawValue: describeRawValue(rawValue),
-        knownValues: { knownValueDescriptions(of: Enum.self) }
-      )
-      storage = .unknown(rawValue)
+      self.init(storage: .known(value))
+      return
     }
+    try decoder().reportUnknownValue(
+      of: Enum.self,
+      rawValue: describeRawValue(rawValue),
+      knownValues: { knownValueDescriptions(of: Enum.self) }
+    )
+    self.init(storage: .unknown(rawValue))
   }
 }
 
@@ -197,23 +221,21 @@ extension KeyedDecodingContainer {
     _ type: DecodeUnknownAsNil<Enum>.Type,
     forKey key: Key
   ) throws -> DecodeUnknownAsNil<Enum> where Enum.RawValue: Decodable {
-    // The raw value is read straight from this container, compiled for `Enum`: going
-    // through the wrapper's `init(from:)` would run it unspecialised (its conformance
-    // lives in this module) behind a nested decoder.
-    guard let rawValue = try decodeRawValueIfPresent(Enum.RawValue.self, forKey: key) else {
+    // Missing and `null` are told apart only when the value is absent, so a present value
+    // costs one read.
+    guard Enum.RawValue.self == String.self else {
+      return try decodeIfPresentThroughInit(type, forKey: key)
+        ?? DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
+    }
+    guard let rawValue = try decodeIfPresent(String.self, forKey: key) else {
       return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
     }
-    if let value = Enum(rawValue: rawValue) {
-      return DecodeUnknownAsNil(storage: .known(value))
-    }
-    // An unknown value is decoded again through `init(from:)`, whose decoder has the
-    // `userInfo` and coding path the report needs; only unknown values pay for it.
-    return try decodeIfPresentThroughInit(type, forKey: key)
-      ?? DecodeUnknownAsNil(storage: .unknown(rawValue))
+    return try DecodeUnknownAsNil(
+      rawValue: rawValue as! Enum.RawValue,
+      reportingTo: PropertyDecoder(self, key: key)
+    )
   }
-}
 
-extension KeyedDecodingContainer {
   /// Decodes an array of ``DecodeUnknownAsNil`` elements, each `null`, a case, or an unknown
   /// raw value (kept and reported).
   ///
@@ -226,12 +248,7 @@ extension KeyedDecodingContainer {
     _ type: [DecodeUnknownAsNil<Enum>].Type,
     forKey key: Key
   ) throws -> [DecodeUnknownAsNil<Enum>] where Enum.RawValue: Decodable {
-    // As for single properties: known elements are read here, compiled for `Enum`; an array
-    // holding an unknown value is decoded again through `init(from:)`, which reports it.
-    guard let elements = try decodeKnownElements(of: type, forKey: key) else {
-      return try decodeThroughInit(type, forKey: key)
-    }
-    return elements
+    try decodeElementsResiliently(type, forKey: key)
   }
 
   /// Decodes an optional array of ``DecodeUnknownAsNil`` elements: `nil` for a missing key or
@@ -246,40 +263,7 @@ extension KeyedDecodingContainer {
     _ type: [DecodeUnknownAsNil<Enum>].Type,
     forKey key: Key
   ) throws -> [DecodeUnknownAsNil<Enum>]? where Enum.RawValue: Decodable {
-    guard contains(key), try !decodeNil(forKey: key),
-      let elements = try decodeKnownElements(of: type, forKey: key)
-    else {
-      return try decodeIfPresentThroughInit(type, forKey: key)
-    }
-    return elements
-  }
-
-  /// The array at `key` when every element is `null` or a known case; `nil` when one is an
-  /// unknown raw value, or when the raw type has no direct path.
-  @inlinable
-  func decodeKnownElements<Enum>(
-    of _: [DecodeUnknownAsNil<Enum>].Type,
-    forKey key: Key
-  ) throws -> [DecodeUnknownAsNil<Enum>]? where Enum.RawValue: Decodable {
-    guard Enum.RawValue.self == String.self || Enum.RawValue.self == Int.self else { return nil }
-    return try decodeArray(forKey: key) { container in
-      try DecodeUnknownAsNil<Enum>.decodeKnown(from: &container)
-    }
-  }
-}
-
-extension DecodeUnknownAsNil where Enum.RawValue: Decodable {
-  /// The next element of `container` when it is `null` or a known case; `nil` when it is an
-  /// unknown raw value.
-  @inlinable
-  static func decodeKnown(from container: inout any UnkeyedDecodingContainer) throws -> Self? {
-    if try container.decodeNil() {
-      return DecodeUnknownAsNil(storage: .null)
-    }
-    guard let value = Enum(rawValue: try container.decodeRawValue(Enum.RawValue.self)) else {
-      return nil
-    }
-    return DecodeUnknownAsNil(storage: .known(value))
+    try decodeElementsResilientlyIfPresent(type, forKey: key)
   }
 }
 

@@ -21,18 +21,23 @@
 ///
 /// Because any value is valid, a `switch` over it needs a `default` branch. Declare
 /// ``knownValues`` to have values outside it reported to the decoder's
-/// ``UnknownValueHandler`` (they are still kept). Dictionary keys are the exception: Foundation
-/// turns a key into a value through `CodingKeyRepresentable`, without a `Decoder` to report
-/// through, so a `[Currency: Double]` keeps a key outside ``knownValues`` silently. Check
-/// ``isKnown`` on the keys where that matters.
+/// ``UnknownValueHandler`` (they are still kept).
 ///
 /// A `public` type must also declare `public init(rawValue:)`, since Swift's memberwise
 /// initialiser is internal.
 ///
-/// Properties and arrays of these types are decoded by overloads of
-/// `KeyedDecodingContainer.decode(_:forKey:)` that make the value with `init(rawValue:)`
-/// directly, which is much faster than `JSONDecoder`'s generic path. To customise decoding,
-/// implement `init(rawValue:)` rather than `init(from:)`.
+/// Every position decodes the same way, through the type's own `init(from:)` (the default, or
+/// your own): at the top level, as an array element, as a concrete, optional or generic
+/// property, in nested collections and through `superDecoder`. For properties and arrays,
+/// overloads of `KeyedDecodingContainer.decode(_:forKey:)` call it with a light decoder that
+/// reads from the keyed container, which costs less than `JSONDecoder`'s nested decoder.
+///
+/// ## Limits
+///
+/// As a dictionary key (`[Currency: Double]`), a value outside ``knownValues`` is kept but not
+/// reported: Foundation turns a key into a value through `CodingKeyRepresentable`, without a
+/// `Decoder` to report through. Check ``isKnown`` on the keys where that matters, or use
+/// ``SkipUnknownKeys``, which reports unknown keys (and leaves them out).
 public protocol ExtensibleEnum: RawRepresentable, Codable, Hashable, Sendable,
   CustomStringConvertible, CodingKeyRepresentable
 where RawValue: Codable & Hashable & Sendable & LosslessStringConvertible {
@@ -95,7 +100,7 @@ extension ExtensibleEnum {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    let rawValue = try decoder.singleValueContainer().decodeRawValue(RawValue.self)
+    let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
     self.init(rawValue: rawValue)
     let knownValues = Self.knownValues
     if !knownValues.isEmpty, !knownValues.contains(self) {
@@ -105,14 +110,6 @@ extension ExtensibleEnum {
         knownValues: { knownValues.map(\.description) }
       )
     }
-  }
-
-  /// Whether decoding this value reports nothing: the type lists no known values, or lists
-  /// this one.
-  @inlinable
-  var decodesWithoutReport: Bool {
-    let knownValues = Self.knownValues
-    return knownValues.isEmpty || knownValues.contains(self)
   }
 
   /// Encodes the raw value as a single value.
@@ -157,9 +154,8 @@ extension ExtensibleEnum {
 
 // MARK: - Properties
 
-// As for `UnknownDecodable` (see there): properties read their raw value straight from the
-// keyed container, compiled for the concrete type, and a value to report is decoded again
-// through `init(from:)`, so that its report and errors are exactly those of `init(from:)`.
+// As for `UnknownDecodable` (see there): properties and arrays decode through the type's own
+// `init(from:)`, with a decoder that reads straight from the keyed container.
 
 extension KeyedDecodingContainer {
   /// Decodes an ``ExtensibleEnum`` property, reporting a value outside its non-empty
@@ -171,15 +167,11 @@ extension KeyedDecodingContainer {
   /// currency = try container.decode(Currency.self, forKey: .currency)
   /// ```
   ///
-  /// The value is made with `init(rawValue:)` without calling the type's `init(from:)`, so a
-  /// type that replaces the default `init(from:)` should customise `init(rawValue:)` instead.
+  /// The value decodes through the type's own `init(from:)`, custom or default, exactly as it
+  /// would at any other position; a missing key throws `keyNotFound`.
   @inlinable
   public func decode<Value: ExtensibleEnum>(_ type: Value.Type, forKey key: Key) throws -> Value {
-    guard Value.RawValue.self == String.self else {
-      return try decodeThroughInit(type, forKey: key)
-    }
-    let value = Value(rawValue: try decodeRawValue(Value.RawValue.self, forKey: key))
-    return value.decodesWithoutReport ? value : try decodeThroughInit(type, forKey: key)
+    try decodeResiliently(type, forKey: key)
   }
 
   /// Decodes an optional ``ExtensibleEnum`` property: `nil` for a missing key or `null`.
@@ -192,13 +184,7 @@ extension KeyedDecodingContainer {
     _ type: Value.Type,
     forKey key: Key
   ) throws -> Value? {
-    guard Value.RawValue.self == String.self,
-      let rawValue = try decodeRawValueIfPresent(Value.RawValue.self, forKey: key)
-    else {
-      return try decodeIfPresentThroughInit(type, forKey: key)
-    }
-    let value = Value(rawValue: rawValue)
-    return value.decodesWithoutReport ? value : try decodeIfPresentThroughInit(type, forKey: key)
+    try decodeResilientlyIfPresent(type, forKey: key)
   }
 
   /// Decodes an array of ``ExtensibleEnum`` values, reporting each outside a non-empty
@@ -212,12 +198,7 @@ extension KeyedDecodingContainer {
     _ type: [Element].Type,
     forKey key: Key
   ) throws -> [Element] {
-    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
-      let elements = try decodeArray(forKey: key, elements: Element.decodeWithoutReport)
-    else {
-      return try decodeThroughInit(type, forKey: key)
-    }
-    return elements
+    try decodeElementsResiliently(type, forKey: key)
   }
 
   /// Decodes an optional array of ``ExtensibleEnum`` values: `nil` for a missing key or
@@ -231,25 +212,7 @@ extension KeyedDecodingContainer {
     _ type: [Element].Type,
     forKey key: Key
   ) throws -> [Element]? {
-    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
-      contains(key), try !decodeNil(forKey: key),
-      let elements = try decodeArray(forKey: key, elements: Element.decodeWithoutReport)
-    else {
-      return try decodeIfPresentThroughInit(type, forKey: key)
-    }
-    return elements
-  }
-}
-
-extension ExtensibleEnum {
-  /// The next element of `container` when decoding it reports nothing; `nil` when it is to
-  /// be reported.
-  @inlinable
-  static func decodeWithoutReport(from container: inout any UnkeyedDecodingContainer) throws
-    -> Self?
-  {
-    let value = Self(rawValue: try container.decodeRawValue(RawValue.self))
-    return value.decodesWithoutReport ? value : nil
+    try decodeElementsResilientlyIfPresent(type, forKey: key)
   }
 }
 
@@ -272,24 +235,5 @@ extension ExtensibleEnum where RawValue == Int {
   /// ```
   public init(integerLiteral value: Int) {
     self.init(rawValue: value)
-  }
-}
-
-/// A coding key for any key text, with an integer value when the key is a number.
-struct AnyCodingKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-
-  init(stringValue: String, intValue: Int?) {
-    self.stringValue = stringValue
-    self.intValue = intValue
-  }
-
-  init(stringValue: String) {
-    self.init(stringValue: stringValue, intValue: nil)
-  }
-
-  init(intValue: Int) {
-    self.init(stringValue: String(intValue), intValue: intValue)
   }
 }

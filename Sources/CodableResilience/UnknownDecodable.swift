@@ -38,10 +38,16 @@
 /// A payload that literally holds the `unknown` case's raw value decodes to `.unknown`
 /// without a report: it is a value the enum declares.
 ///
-/// Properties and arrays of these enums are decoded by overloads of
-/// `KeyedDecodingContainer.decode(_:forKey:)` that match the raw value with
-/// `init(rawValue:)` directly, which is much faster than `JSONDecoder`'s generic path. To
-/// customise decoding, implement `init(rawValue:)` rather than `init(from:)`.
+/// Every position decodes the same way: at the top level, as an array element, as a concrete,
+/// optional or generic property, in nested collections, and through `superDecoder`. The type's
+/// `init(from:)` (this default, or your own) is the one that runs everywhere. For properties and
+/// arrays, overloads of `KeyedDecodingContainer.decode(_:forKey:)` call it with a light decoder
+/// that reads from the keyed container, which costs less than `JSONDecoder`'s nested decoder.
+///
+/// ## Limits
+///
+/// Where a model puts the enum changes nothing: value, reports and errors are the same.
+/// Re-encoding `.unknown` writes the `unknown` case's own raw value (see above).
 public protocol UnknownDecodable: Decodable, RawRepresentable where RawValue: Decodable {
   /// The case every unrecognised raw value decodes to.
   ///
@@ -76,7 +82,7 @@ extension UnknownDecodable {
     from decoder: any Decoder,
     knownValues: () -> [String]?
   ) throws -> Self {
-    let rawValue = try decoder.singleValueContainer().decodeRawValue(RawValue.self)
+    let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
     if let value = Self(rawValue: rawValue) {
       return value
     }
@@ -128,18 +134,10 @@ extension UnknownDecodable where Self: CaseIterable {
 
 // MARK: - Properties
 
-// Synthesized `Codable` decodes a property with `container.decode(Kind.self, forKey:)`, which
-// on `JSONDecoder` pushes a nested decoder and runs the type's `init(from:)` through generic,
-// unspecialised code. These overloads are chosen instead for `UnknownDecodable` properties
-// and read the raw value straight from the container, compiled in the model's module for
-// the concrete type. A value no case matches is decoded again the generic way, through
-// `init(from:)`, so its report (the decoder's handler and coding path) and its errors are
-// exactly those of `init(from:)`; only unknown values pay for the second read.
-//
-// `JSONDecoder`'s keyed entry points for numbers run generic over the key type and cost more
-// than the nested decoder they would avoid, so a single value takes the direct path only for
-// a `String` raw value; array elements (read from an unkeyed container) for `String` and
-// `Int`. Every other raw type decodes as before.
+// Synthesized `Codable` decodes a property with `container.decode(Kind.self, forKey:)`. These
+// overloads are chosen instead for `UnknownDecodable` properties: they call the type's own
+// `init(from:)` with a decoder that reads straight from the keyed container, which costs less
+// than `JSONDecoder`'s nested decoder and behaves the same (see `Properties/KeyedDecoding.swift`).
 
 extension KeyedDecodingContainer {
   /// Decodes an ``UnknownDecodable`` property: its case, or ``UnknownDecodable/unknown``
@@ -152,21 +150,14 @@ extension KeyedDecodingContainer {
   /// kind = try container.decode(ListingKind.self, forKey: .kind)
   /// ```
   ///
-  /// A known raw value is matched with the type's `init(rawValue:)` without calling its
-  /// `init(from:)`, so a type that replaces the default `init(from:)` should customise
-  /// `init(rawValue:)` instead.
+  /// The value decodes through the type's own `init(from:)`, custom or default, exactly as it
+  /// would at any other position; a missing key throws `keyNotFound`.
   @inlinable
   public func decode<Value: UnknownDecodable>(
     _ type: Value.Type,
     forKey key: Key
   ) throws -> Value {
-    guard Value.RawValue.self == String.self else {
-      return try decodeThroughInit(type, forKey: key)
-    }
-    if let value = Value(rawValue: try decodeRawValue(Value.RawValue.self, forKey: key)) {
-      return value
-    }
-    return try decodeThroughInit(type, forKey: key)
+    try decodeResiliently(type, forKey: key)
   }
 
   /// Decodes an optional ``UnknownDecodable`` property: `nil` for a missing key or `null`,
@@ -180,16 +171,7 @@ extension KeyedDecodingContainer {
     _ type: Value.Type,
     forKey key: Key
   ) throws -> Value? {
-    guard Value.RawValue.self == String.self else {
-      return try decodeIfPresentThroughInit(type, forKey: key)
-    }
-    guard let rawValue = try decodeRawValueIfPresent(Value.RawValue.self, forKey: key) else {
-      return nil
-    }
-    if let value = Value(rawValue: rawValue) {
-      return value
-    }
-    return try decodeIfPresentThroughInit(type, forKey: key)
+    try decodeResilientlyIfPresent(type, forKey: key)
   }
 
   /// Decodes an array of ``UnknownDecodable`` values: each element its case, or
@@ -203,12 +185,7 @@ extension KeyedDecodingContainer {
     _ type: [Element].Type,
     forKey key: Key
   ) throws -> [Element] {
-    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
-      let elements = try decodeArray(forKey: key, elements: Element.decodeKnownCase)
-    else {
-      return try decodeThroughInit(type, forKey: key)
-    }
-    return elements
+    try decodeElementsResiliently(type, forKey: key)
   }
 
   /// Decodes an optional array of ``UnknownDecodable`` values: `nil` for a missing key or
@@ -222,20 +199,6 @@ extension KeyedDecodingContainer {
     _ type: [Element].Type,
     forKey key: Key
   ) throws -> [Element]? {
-    guard Element.RawValue.self == String.self || Element.RawValue.self == Int.self,
-      contains(key), try !decodeNil(forKey: key),
-      let elements = try decodeArray(forKey: key, elements: Element.decodeKnownCase)
-    else {
-      return try decodeIfPresentThroughInit(type, forKey: key)
-    }
-    return elements
-  }
-}
-
-extension UnknownDecodable {
-  /// The next element of `container` when it is a known case; `nil` when it is not.
-  @inlinable
-  static func decodeKnownCase(from container: inout any UnkeyedDecodingContainer) throws -> Self? {
-    Self(rawValue: try container.decodeRawValue(RawValue.self))
+    try decodeElementsResilientlyIfPresent(type, forKey: key)
   }
 }

@@ -131,14 +131,20 @@ enum BenchmarkFolder {
   /// The folder, holding `files` copies of a generated `ListingPage` payload, and the bytes
   /// they hold together.
   static func payloads(files: Int, recordsPerFile: Int) throws -> (URL, Int) {
-    let folder = root.appendingPathComponent("\(files)x\(recordsPerFile)", isDirectory: true)
-    try? FileManager.default.removeItem(at: folder)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try emptyFolder(named: "\(files)x\(recordsPerFile)")
     let payload = Payloads.listingPage(count: recordsPerFile).data
     for index in 0..<files {
       try payload.write(to: folder.appendingPathComponent("page-\(index).json"))
     }
     return (folder, payload.count * files)
+  }
+
+  /// A new empty folder of this name inside the benchmark's own folder.
+  static func emptyFolder(named name: String) throws -> URL {
+    let folder = root.appendingPathComponent(name, isDirectory: true)
+    try? FileManager.default.removeItem(at: folder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
   }
 
   /// Removes every folder the benchmark wrote.

@@ -2,8 +2,10 @@ import Foundation
 import SampleAPI
 
 // The libFuzzer entry point. Not a SwiftPM target: `.ci/fuzz` compiles this file with
-// `Tests/SampleAPITests/Support/DecodingInvariants.swift` (which holds the rules checked) and
-// links the CodableResilience and SampleAPI modules it builds with coverage instrumentation.
+// `Sources/CodableResilienceTesting/Fuzzing/DecodingInvariants.swift` (the rules checked, shared
+// with `PayloadFuzzer`; the rest of that module needs Swift Testing, which the instrumented build
+// does not link) and links the CodableResilience and SampleAPI modules it builds with coverage
+// instrumentation.
 
 /// Decodes the input as each sample API type with each handler (`.ignore`, a collector,
 /// `.strict`) and re-encodes what decodes; traps, so that libFuzzer saves the input, when a

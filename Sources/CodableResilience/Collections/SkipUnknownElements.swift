@@ -523,7 +523,7 @@ struct RawValueSlot<Element: RawRepresentable, Decoded: Decodable>: Decodable {
   var element: Element?
 
   init(from decoder: any Decoder) throws {
-    let decoded = try decoder.singleValueContainer().decodeRawValue(Decoded.self)
+    let decoded = try decodeRawValue(Decoded.self, from: decoder.singleValueContainer())
     // `Decoded` is `Element.RawValue`, opened from an existential: the cast always succeeds.
     rawValue = decoded as! Element.RawValue
     element = Element(rawValue: rawValue)

@@ -16,8 +16,10 @@ extension JSONDecoder {
   /// Decodes a value and returns it with every unknown value seen on the way.
   ///
   /// Decoding is lenient unless a handler already installed on this decoder throws: that
-  /// handler is still called after each value is collected. The decoder itself is not
-  /// changed, so it can be shared.
+  /// handler is still called after each value is collected. The decoding is this decoder's
+  /// own (`decode(_:from:)`, overridden in a subclass or not, with every strategy and
+  /// `userInfo` entry it has), and the decoder is left as it was, so it can be shared, also by
+  /// callers on other threads.
   ///
   /// ```swift
   /// let (page, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
@@ -27,33 +29,26 @@ extension JSONDecoder {
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    try collectingUnknownValues(alsoCalling: unknownValueHandler) { handler in
-      try copy(handler: handler).decode(type, from: data)
+    try collectingUnknownValues(on: self) {
+      try decode(type, from: withoutTrailingOpenBracket(data))
     }
   }
 
   /// Decodes a value, failing at the first unknown value with the `DecodingError` that
-  /// ``UnknownValueHandler/strict`` throws. The decoder itself is not changed.
+  /// ``UnknownValueHandler/strict`` throws.
+  ///
+  /// The decoding is this decoder's own, as for ``decodeCollectingUnknownValues(_:from:)``,
+  /// and the decoder is left as it was.
   ///
   /// ```swift
   /// let page = try JSONDecoder().decodeStrictly(ListingPage.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try copy(handler: .strict).decode(type, from: data)
-  }
-
-  /// A decoder with this one's settings and `handler` installed.
-  private func copy(handler: UnknownValueHandler) -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = dateDecodingStrategy
-    decoder.dataDecodingStrategy = dataDecodingStrategy
-    decoder.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
-    decoder.keyDecodingStrategy = keyDecodingStrategy
-    decoder.allowsJSON5 = allowsJSON5
-    decoder.assumesTopLevelDictionary = assumesTopLevelDictionary
-    decoder.userInfo = userInfo
-    decoder.unknownValueHandler = handler
-    return decoder
+    try HandlerRoute.decode(
+      on: self,
+      reportingTo: { _ in .strict },
+      { try decode(type, from: withoutTrailingOpenBracket(data)) }
+    )
   }
 }
 
@@ -70,51 +65,44 @@ extension PropertyListDecoder {
     set { userInfo[.unknownValueHandler] = newValue }
   }
 
-  /// Decodes a value and returns it with every unknown value seen on the way.
-  ///
-  /// Decoding is lenient unless a handler already installed on this decoder throws: that
-  /// handler is still called after each value is collected. The decoder itself is not
-  /// changed, so it can be shared.
+  /// Decodes a value and returns it with every unknown value seen on the way, with this
+  /// decoder's own decoding, leaving it as it was. See
+  /// `JSONDecoder.decodeCollectingUnknownValues(_:from:)`.
   ///
   /// ```swift
   /// let (settings, unknownValues) = try PropertyListDecoder().decodeCollectingUnknownValues(
-  ///   Settings.self, from: data)
+  ///   HostSettings.self, from: data)
   /// ```
   public func decodeCollectingUnknownValues<T: Decodable>(
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    try collectingUnknownValues(alsoCalling: unknownValueHandler) { handler in
-      try copy(handler: handler).decode(type, from: data)
-    }
+    try collectingUnknownValues(on: self) { try decode(type, from: data) }
   }
 
-  /// Decodes a value, failing at the first unknown value with the `DecodingError` that
-  /// ``UnknownValueHandler/strict`` throws. The decoder itself is not changed.
+  /// Decodes a value, failing at the first unknown value, with this decoder's own decoding,
+  /// leaving it as it was. See `JSONDecoder.decodeStrictly(_:from:)`.
   ///
   /// ```swift
-  /// let settings = try PropertyListDecoder().decodeStrictly(Settings.self, from: data)
+  /// let settings = try PropertyListDecoder().decodeStrictly(HostSettings.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try copy(handler: .strict).decode(type, from: data)
-  }
-
-  /// A decoder with this one's settings and `handler` installed.
-  private func copy(handler: UnknownValueHandler) -> PropertyListDecoder {
-    let decoder = PropertyListDecoder()
-    decoder.userInfo = userInfo
-    decoder.unknownValueHandler = handler
-    return decoder
+    try HandlerRoute.decode(
+      on: self, reportingTo: { _ in .strict }, { try decode(type, from: data) })
   }
 }
 
-/// Runs `decode` with a handler that collects every unknown value and then calls `installed`,
-/// and returns the value with what was collected. The body both decoder classes share.
+/// Decodes with `decode`, collecting every unknown value and still calling the handler that
+/// was installed on `decoder` before.
 private func collectingUnknownValues<T>(
-  alsoCalling installed: UnknownValueHandler,
-  _ decode: (UnknownValueHandler) throws -> T
-) rethrows -> (value: T, unknownValues: [UnknownValue]) {
+  on decoder: some HandlerRouting,
+  _ decode: () throws -> T
+) throws -> (value: T, unknownValues: [UnknownValue]) {
   let collector = UnknownValueCollector()
-  let value = try decode(.collect(into: collector).followed(by: installed))
+  let value = try HandlerRoute.decode(
+    on: decoder,
+    reportingTo: { installed in .collect(into: collector).followed(by: installed) },
+    decode
+  )
   return (value, collector.values)
 }

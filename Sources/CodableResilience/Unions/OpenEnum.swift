@@ -100,7 +100,7 @@ extension OpenEnum: Decodable where Known.RawValue: Decodable {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    let rawValue = try decoder.singleValueContainer().decodeRawValue(Known.RawValue.self)
+    let rawValue = try decodeRawValue(Known.RawValue.self, from: decoder.singleValueContainer())
     if let known = Known(rawValue: rawValue) {
       self = .known(known)
       return
@@ -129,10 +129,14 @@ extension OpenEnum: Encodable where Known.RawValue: Encodable {
 
 // MARK: - Keyed Decoding
 
+// The overloads run `OpenEnum`'s own `init(from:)` through the toolkit's keyed engine
+// (`decodeResiliently` and its siblings): a light decoder reading from this container, and the
+// container's generic path for whatever it cannot answer exactly. The value, the reports and the
+// errors are those of `init(from:)` at every position; the cost is a plain enum's or less.
+
 extension KeyedDecodingContainer {
-  /// Decodes an ``OpenEnum`` property: the raw value is read straight from this container,
-  /// so a known value costs what a plain enum costs; an unknown one is decoded again through
-  /// `OpenEnum`'s own `init(from:)`, which reports it with its path.
+  /// Decodes an ``OpenEnum`` property through its own `init(from:)`, without the nested
+  /// decoder `JSONDecoder` would push for it.
   ///
   /// Synthesized `init(from:)` calls it; a hand-written one calls it the same way:
   ///
@@ -144,10 +148,7 @@ extension KeyedDecodingContainer {
     _ type: OpenEnum<Known>.Type,
     forKey key: Key
   ) throws -> OpenEnum<Known> where Known.RawValue: Decodable {
-    if let known = Known(rawValue: try decodeRawValue(Known.RawValue.self, forKey: key)) {
-      return .known(known)
-    }
-    return try decodeThroughInit(type, forKey: key)
+    try decodeResiliently(type, forKey: key)
   }
 
   /// Decodes an optional ``OpenEnum`` property: `nil` for a missing key or `null`.
@@ -160,18 +161,10 @@ extension KeyedDecodingContainer {
     _ type: OpenEnum<Known>.Type,
     forKey key: Key
   ) throws -> OpenEnum<Known>? where Known.RawValue: Decodable {
-    guard let rawValue = try decodeRawValueIfPresent(Known.RawValue.self, forKey: key) else {
-      return nil
-    }
-    if let known = Known(rawValue: rawValue) {
-      return .known(known)
-    }
-    return try decodeIfPresentThroughInit(type, forKey: key)
+    try decodeResilientlyIfPresent(type, forKey: key)
   }
 
-  /// Decodes an array of ``OpenEnum`` values, reading known ones straight from the array;
-  /// an array holding an unknown value is decoded again element by element through
-  /// `init(from:)`, which reports each with its path.
+  /// Decodes an array of ``OpenEnum`` values, each through its own `init(from:)`.
   ///
   /// ```swift
   /// audiences = try container.decode([OpenEnum<Visibility>].self, forKey: .audiences)
@@ -181,10 +174,7 @@ extension KeyedDecodingContainer {
     _ type: [OpenEnum<Known>].Type,
     forKey key: Key
   ) throws -> [OpenEnum<Known>] where Known.RawValue: Decodable {
-    guard let elements = try decodeKnownOpenEnums(of: type, forKey: key) else {
-      return try decodeThroughInit(type, forKey: key)
-    }
-    return elements
+    try decodeElementsResiliently(type, forKey: key)
   }
 
   /// Decodes an optional array of ``OpenEnum`` values: `nil` for a missing key or `null`.
@@ -197,26 +187,6 @@ extension KeyedDecodingContainer {
     _ type: [OpenEnum<Known>].Type,
     forKey key: Key
   ) throws -> [OpenEnum<Known>]? where Known.RawValue: Decodable {
-    guard contains(key), try !decodeNil(forKey: key),
-      let elements = try decodeKnownOpenEnums(of: type, forKey: key)
-    else {
-      return try decodeIfPresentThroughInit(type, forKey: key)
-    }
-    return elements
-  }
-
-  /// The array at `key` when every element is a known value; `nil` when one is not (or the
-  /// raw type has no direct path), for the caller to decode it again through `init(from:)`.
-  @inlinable
-  func decodeKnownOpenEnums<Known>(
-    of _: [OpenEnum<Known>].Type,
-    forKey key: Key
-  ) throws -> [OpenEnum<Known>]? where Known.RawValue: Decodable {
-    guard Known.RawValue.self == String.self || Known.RawValue.self == Int.self else {
-      return nil
-    }
-    return try decodeArray(forKey: key) { container in
-      Known(rawValue: try container.decodeRawValue(Known.RawValue.self)).map(OpenEnum.known)
-    }
+    try decodeElementsResilientlyIfPresent(type, forKey: key)
   }
 }

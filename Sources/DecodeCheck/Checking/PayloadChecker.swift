@@ -69,8 +69,12 @@ public struct PayloadChecker: Sendable {
   ///   paths: ["Fixtures"], in: registry, maximumConcurrency: 2)
   /// ```
   ///
-  /// - Parameter maximumConcurrency: how many files to check at once; 1 checks them one after
-  ///   another on the calling thread.
+  /// - Parameters:
+  ///   - paths: files, folders and `-`, as on the command line.
+  ///   - registry: the types a file's folder may name.
+  ///   - model: the type to decode every file as; `nil` to take it from the folders.
+  ///   - maximumConcurrency: how many files to check at once; 1 checks them one after another
+  ///     on the calling thread.
   public func check(
     paths: [String],
     in registry: ModelRegistry,

@@ -10,6 +10,14 @@ struct CommandOptions: Equatable {
   var jobs: Int?
   var showsHelp = false
   var showsVersion = false
+  /// `--baseline FILE`: report only findings that are not in it.
+  var baselinePath: String?
+  /// `--write-baseline FILE`: record this run's findings.
+  var writtenBaselinePath: String?
+  /// `--strict-baseline`: baseline entries that no longer occur fail the check.
+  var isStrictBaseline = false
+  /// `--summary FILE`: write the Markdown summary there.
+  var summaryPath: String?
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -56,9 +64,9 @@ struct CommandOptions: Equatable {
         guard typeName == nil else { throw UsageError(message: "`--type` is given twice") }
         typeName = try value(describedAs: "a registered type's name (see --list-types)")
       case "-f", "--format":
-        let text = try value(describedAs: "text, json, github or junit")
+        let text = try value(describedAs: ReportFormat.names)
         guard let format = ReportFormat(rawValue: text) else {
-          throw UsageError(message: "unknown format `\(text)`; use text, json, github or junit")
+          throw UsageError(message: "unknown format `\(text)`; use \(ReportFormat.names)")
         }
         self.format = format
       case "-j", "--jobs":
@@ -67,6 +75,13 @@ struct CommandOptions: Equatable {
           throw UsageError(message: "`\(name)` needs a whole number of at least 1, not `\(text)`")
         }
         self.jobs = jobs
+      case "--baseline":
+        baselinePath = try value(describedAs: "a baseline file (see --write-baseline)")
+      case "--write-baseline":
+        writtenBaselinePath = try value(describedAs: "the file to record the findings in")
+      case "--strict-baseline": isStrictBaseline = try flag()
+      case "--summary":
+        summaryPath = try value(describedAs: "the file to write the Markdown summary to")
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
@@ -76,6 +91,9 @@ struct CommandOptions: Equatable {
       default:
         throw UsageError(message: "unknown option `\(name)`")
       }
+    }
+    if isStrictBaseline, baselinePath == nil {
+      throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")
     }
   }
 }

@@ -15,6 +15,9 @@ import Foundation
 /// exit(DecodeCheckCommand.main(registry: registry))
 /// ```
 ///
+/// Such a checker calls itself by its executable's name (`check-payloads: unknown option …`,
+/// `check-payloads --version`) and its `--help` shows `Order` and `Customer` in its examples.
+///
 /// Every stream is injectable, so tests run the command in-process and read what it wrote:
 ///
 /// ```swift
@@ -24,36 +27,74 @@ import Foundation
 /// #expect(status == 1)
 /// ```
 public enum DecodeCheckCommand {
-  /// The version `--version` prints.
+  /// The version of the `DecodeCheck` library, which `--version` prints.
   public static let version = "0.1.0"
 
   /// Runs the command and returns its exit status: 0 when every payload decoded, 1 when one
-  /// failed (or held unknown values under `--strict`), 2 for a usage error or a path that
-  /// could not be checked.
+  /// failed (or held unknown values under `--strict`, or a baseline entry no longer occurs
+  /// under `--strict-baseline`), 2 for a usage error or a path that could not be checked.
   ///
   /// The report goes to `standardOutput`; usage errors and progress go to `standardError`.
+  /// The command calls itself by `name` in its usage, errors, `--version`, progress and
+  /// reports, and its `--help` shows the registry's own types in its examples:
   ///
   /// ```swift
-  /// exit(DecodeCheckCommand.main(registry: registry))
+  /// exit(DecodeCheckCommand.main(registry: registry))  // named after the executable
+  /// exit(DecodeCheckCommand.main(registry: registry, name: "check-payloads"))
   /// ```
   ///
-  /// - Parameter arguments: the command line without the program's name; by default the
-  ///   process's own.
+  /// - Parameters:
+  ///   - arguments: the command line without the program's name; by default the process's own.
+  ///   - registry: the types payloads are checked against.
+  ///   - name: what the command calls itself; by default the running executable's file name.
+  ///   - environment: where `GITHUB_STEP_SUMMARY` is read; by default the process's.
+  ///   - workingDirectory: the folder baselines, SARIF and the summary name files relative to;
+  ///     by default the process's current folder.
+  ///   - standardOutput: where the report goes.
+  ///   - standardError: where usage errors and progress go.
+  ///   - standardInput: where the payload named `-` is read from.
   public static func main(
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     registry: ModelRegistry,
+    name: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    workingDirectory: String? = nil,
     standardOutput: TextStream = .standardOutput,
     standardError: TextStream = .standardError,
     standardInput: StandardInput = .process
   ) -> Int32 {
+    run(
+      arguments: arguments, registry: registry, name: name, environment: environment,
+      workingDirectory: workingDirectory, standardOutput: standardOutput,
+      standardError: standardError, standardInput: standardInput,
+      progressSilence: ProgressLine.silentStart)
+  }
+
+  /// ``main(arguments:registry:name:environment:workingDirectory:standardOutput:standardError:standardInput:)``
+  /// with the time the progress line stays silent, which tests set to 0 to see it drawn.
+  static func run(
+    arguments: [String],
+    registry: ModelRegistry,
+    name: String?,
+    environment: [String: String],
+    workingDirectory: String?,
+    standardOutput: TextStream,
+    standardError: TextStream,
+    standardInput: StandardInput,
+    progressSilence: UInt64
+  ) -> Int32 {
+    let name = name ?? executableName
     func usageError(_ message: String) -> Int32 {
-      standardError.write("decode-check: \(message)\nRun `decode-check --help` for usage.\n")
+      standardError.write("\(name): \(message)\nRun `\(name) --help` for usage.\n")
+      return 2
+    }
+    /// A file the run needs that it cannot read or write: one line, no usage hint.
+    func fileError(_ message: String) -> Int32 {
+      standardError.write("\(name): \(message)\n")
       return 2
     }
     if let duplicate = registry.duplicateNames.first {
-      standardError.write(
-        "decode-check: `\(duplicate)` is registered more than once; register each type once\n")
-      return 2
+      return fileError("`\(duplicate)` is registered more than once; register each type once")
     }
     let options: CommandOptions
     do {
@@ -62,11 +103,11 @@ public enum DecodeCheckCommand {
       return usageError(error.message)
     }
     if options.showsHelp {
-      standardOutput.write(helpText)
+      standardOutput.write(helpText(name: name, registry: registry))
       return 0
     }
     if options.showsVersion {
-      standardOutput.write("decode-check \(version)\n")
+      standardOutput.write("\(name) (DecodeCheck \(version))\n")
       return 0
     }
     if options.listsTypes {
@@ -84,22 +125,93 @@ public enum DecodeCheckCommand {
         return usageError(error.description)
       }
     }
+    // Everything the run reads or writes besides the payloads is checked before it starts.
+    var baseline: Baseline?
+    var summaryFile: SummaryFile?
+    do {
+      baseline = try options.baselinePath.map { path throws(BaselineError) in
+        try Baseline(contentsOfFile: path)
+      }
+    } catch {
+      return fileError(error.description)
+    }
+    if let path = options.writtenBaselinePath, let problem = cannotWrite(path) {
+      return fileError("cannot write the baseline `\(path)`: \(problem)")
+    }
+    do {
+      if let path = options.summaryPath {
+        summaryFile = try SummaryFile(path: path, appending: false)
+      } else if options.format == .github, let path = environment["GITHUB_STEP_SUMMARY"],
+        !path.isEmpty
+      {
+        summaryFile = try SummaryFile(path: path, appending: true)
+      }
+    } catch {
+      return fileError(error.message)
+    }
 
     let plan = InputPlan(
       paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
       standardInput: standardInput.read)
     let progress =
       standardError.isTerminal && !options.isQuiet
-      ? ProgressLine(stream: standardError, total: plan.inputs.count) : nil
+      ? ProgressLine(
+        stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence)
+      : nil
     let checker = PayloadChecker(strict: options.isStrict, lines: options.readsLines)
-    let report = checker.check(
+    var report = checker.check(
       plan.inputs, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
       progress: progress)
     progress?.finish()
-    standardOutput.write(options.format.render(report, quiet: options.isQuiet))
+
+    if let path = options.writtenBaselinePath {
+      do {
+        try Baseline(recording: report, workingDirectory: workingDirectory).write(toFile: path)
+      } catch {
+        return fileError(error.description)
+      }
+    }
+    if let baseline {
+      report = baseline.apply(
+        to: report, workingDirectory: workingDirectory,
+        fixedEntriesFail: options.isStrictBaseline)
+    }
+    var context = RenderContext(toolName: name, quiet: options.isQuiet)
+    if let workingDirectory { context.workingDirectory = WorkingDirectory(workingDirectory) }
+    context.writesSummary = summaryFile != nil
+    standardOutput.write(options.format.render(report, context: context))
+    if let summaryFile {
+      do {
+        try summaryFile.write(MarkdownSummary.render(report, context: context))
+      } catch {
+        return fileError(error.message)
+      }
+    }
     return report.exitStatus
   }
 
+  /// The running executable's file name, such as `decode-check`.
+  static var executableName: String {
+    let path = CommandLine.arguments.first ?? ""
+    let name = path.split(separator: "/").last.map(String.init) ?? ""
+    return name.isEmpty ? "decode-check" : name
+  }
+
+  /// Why a file cannot be written at `path`, or `nil` when it can be.
+  private static func cannotWrite(_ path: String) -> String? {
+    let files = FileManager.default
+    var isFolder: ObjCBool = false
+    if files.fileExists(atPath: path, isDirectory: &isFolder) {
+      if isFolder.boolValue { return "it is a folder" }
+      return files.isWritableFile(atPath: path) ? nil : "permission denied"
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let parent = folder.isEmpty ? "." : folder
+    guard files.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+      return "no such folder"
+    }
+    return files.isWritableFile(atPath: parent) ? nil : "permission denied"
+  }
   /// The `--list-types` table: short names, padded, then qualified names.
   private static func typeList(_ registry: ModelRegistry) -> String {
     guard !registry.models.isEmpty else { return "No types are registered.\n" }

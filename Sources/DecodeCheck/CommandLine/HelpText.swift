@@ -1,55 +1,84 @@
 extension DecodeCheckCommand {
-  /// What `decode-check --help` prints.
-  static let helpText = """
-    USAGE: decode-check [options] <path> ...
+  /// What `--help` prints, for a command called `name` whose examples use the registry's own
+  /// types.
+  static func helpText(name: String, registry: ModelRegistry) -> String {
+    let first = registry.models.first
+    let type = first?.name ?? "Order"
+    let qualified = first?.qualifiedName ?? "MyModels.Order"
+    let other = registry.models.dropFirst().first?.name ?? type
+    return """
+      USAGE: \(name) [options] <path> ...
 
-    Decodes captured JSON payloads with the app's own Swift models and reports every value
-    the models do not know and every payload they cannot decode, with file:line:column and
-    the JSON path.
+      Decodes captured JSON payloads with the app's own Swift models and reports every value
+      the models do not know and every payload they cannot decode, with file:line:column and
+      the JSON path.
 
-    ARGUMENTS:
-      <path>                  A JSON file; a folder, searched recursively for *.json files
-                              (hidden files and folders are skipped, and links inside it to
-                              folders are not followed); or - for standard input.
+      ARGUMENTS:
+        <path>                  A JSON file; a folder, searched recursively for *.json files
+                                (hidden files and folders are skipped, and links inside it to
+                                folders are not followed); or - for standard input.
 
-    OPTIONS:
-      -t, --type <name>       Decode every payload as this registered type: its short name
-                              (ListingPage) or its module-qualified name
-                              (SampleAPI.ListingPage), which always works.
-                              Without --type, each file is decoded as the type its nearest
-                              enclosing folder is named after, so one run checks a folder of
-                              several types: Fixtures/ListingPage/v2.json is a ListingPage,
-                              Fixtures/Booking/v1.json a Booking. A file with no such folder
-                              is reported and not checked. Standard input needs --type.
-      --list-types            Print the registered types and exit.
-      --strict                Fail payloads that hold values the models do not know; without
-                              it they decode and are reported as warnings.
-      --lines                 Read newline-delimited JSON: one payload per line (blank lines
-                              are skipped); findings name the line. Folders are then searched
-                              for *.ndjson and *.jsonl files too.
-      -f, --format <format>   text     file:line:column: severity: $.path: message (default)
-                              json     one JSON document with every file, finding and count
-                              github   GitHub Actions annotations (::warning / ::error)
-                              junit    JUnit XML, one test case per file
-      -q, --quiet             text and github: print only errors and the summary line, and no
-                              progress. json and junit always report everything.
-      -j, --jobs <n>          Check at most n files at once (default: one per core).
-      --version               Print the version and exit.
-      -h, --help              Print this help and exit.
+      OPTIONS:
+        -t, --type <name>       Decode every payload as this registered type: its short name
+                                or its module-qualified name, which always works:
+                                  --type \(type)
+                                  --type \(qualified)
+                                Without --type, each file is decoded as the type its nearest
+                                enclosing folder is named after, so one run checks a folder of
+                                several types:
+                                  Fixtures/\(type)/v2.json is decoded as \(type)
+                                  Fixtures/\(other)/v1.json is decoded as \(other)
+                                A file with no such folder is reported and not checked.
+                                Standard input needs --type.
+        --list-types            Print the registered types and exit.
+        --strict                Fail payloads that hold values the models do not know; without
+                                it they decode and are reported as warnings.
+        --lines                 Read newline-delimited JSON: one payload per line (blank lines
+                                are skipped); findings name the line. Folders are then searched
+                                for *.ndjson and *.jsonl files too.
+        -f, --format <format>   text     file:line:column: severity: $.path: message (default)
+                                json     one JSON document with every file, finding and count
+                                github   GitHub Actions annotations (::warning / ::error), the
+                                         first 10 of each level, then a ::notice counting the
+                                         rest, which are printed as plain lines
+                                junit    JUnit XML, one test case per file
+                                sarif    SARIF 2.1.0 for GitHub code scanning: one rule per
+                                         kind of finding, files relative to the current folder
+        --summary <file>        Write a Markdown summary for people to <file>: the counts,
+                                every distinct unknown value by type, the failures by kind.
+                                With --format github and GITHUB_STEP_SUMMARY set, it is added
+                                to the step summary unless --summary names another file.
+        --baseline <file>       Report only findings that are not in this baseline; its entries
+                                that no longer occur are listed as notes.
+        --write-baseline <file> Record this run's findings (unknown values, decoding failures,
+                                invalid JSON) as a baseline, by file, JSON path, kind and
+                                value, never by line, so editing a payload keeps its entries.
+        --strict-baseline       With --baseline: fail when a baseline entry no longer occurs.
+        -q, --quiet             text and github: print only errors and the summary line, and no
+                                progress. json, junit and sarif always report everything.
+        -j, --jobs <n>          Check at most n files at once (default: one per core).
+        --version               Print the name, the DecodeCheck library's version, and exit.
+        -h, --help              Print this help and exit.
 
-    OUTPUT:
-      Every unknown value and every failure, sorted by file and position, then a summary:
-        Fixtures/ListingPage/v2.json:14:15: warning: $.listings[1].kind: unknown ListingKind
-          value "castle"; known: house, flat, cabin
-        4 files checked: 2 decoded cleanly, 1 with unknown values (1 value), 1 failed
-      Columns count characters, from 1. A missing key is reported at the object that lacks
-      it. When standard error is a terminal, progress is shown there during long runs.
+      OUTPUT:
+        Every unknown value and every failure, sorted by file and position, then a summary:
+          Fixtures/\(type)/v2.json:14:15: warning: $.path.to.field: unknown <Enum> value
+            "new"; known: old, older
+          4 files checked: 2 decoded cleanly, 1 with unknown values (1 value), 1 failed
+        A file failed when it holds an error: a payload that does not decode or is not valid
+        JSON, or with --strict an unknown value. Every format counts it the same way.
+        Columns count characters, from 1. A missing key is reported at the object that lacks
+        it. When standard error is a terminal, progress is shown there during long runs.
 
-    EXIT STATUS:
-      0  every payload decoded (unknown values are warnings)
-      1  a payload did not decode or is not valid JSON, or held unknown values with --strict
-      2  a usage error, or a path that could not be checked: missing, unreadable, a folder
-         without payloads, or a file without a type
+      EXIT STATUS:
+        0  every payload decoded (unknown values are warnings)
+        1  a payload did not decode or is not valid JSON, or held unknown values with --strict,
+           or a baseline entry no longer occurs with --strict-baseline (findings a baseline
+           accepts never fail)
+        2  a usage error, a baseline that cannot be read, a summary or baseline that cannot be
+           written, or a path that could not be checked: missing, unreadable, a folder without
+           payloads, or a file without a type
 
-    """
+      """
+  }
 }

@@ -3,18 +3,70 @@
 ///
 /// Escaping follows the runner's rules: in the message `%`, CR and LF; in property values
 /// also `:` and `,`, which would otherwise end the value.
+///
+/// GitHub shows at most 10 annotations of each level (`warning`, `error`) per step, so only
+/// the first 10 of each become annotations; the rest are printed as plain lines in the log,
+/// and a closing `::notice` says how many there are and where they are listed.
 enum GitHubFormat {
-  static func render(_ report: CheckReport, quiet: Bool) -> String {
+  /// How many annotations of one level GitHub shows per step.
+  static let annotationsPerLevel = 10
+
+  static func render(_ report: CheckReport, context: RenderContext) -> String {
     var text = ""
-    for file in report.files {
-      for finding in file.findings where !quiet || finding.severity == .error {
-        text += command(for: finding, in: file) + "\n"
+    var annotated: [Finding.Severity: Int] = [:]
+    var notAnnotated: [Finding.Severity: Int] = [:]
+    /// The finding as an annotation while its level has room, else as a plain line.
+    func add(_ severity: Finding.Severity, annotation: () -> String, line: () -> String) {
+      if annotated[severity, default: 0] < annotationsPerLevel {
+        annotated[severity, default: 0] += 1
+        text += annotation() + "\n"
+      } else {
+        notAnnotated[severity, default: 0] += 1
+        text += line() + "\n"
       }
+    }
+    for file in report.files {
+      for finding in file.findings where !context.quiet || finding.severity == .error {
+        add(
+          finding.severity,
+          annotation: { command(for: finding, in: file, toolName: context.toolName) },
+          line: { TextFormat.line(for: finding, in: file) })
+      }
+    }
+    if let baseline = report.baseline {
+      for entry in baseline.fixed {
+        let line = TextFormat.line(forFixed: entry, failing: baseline.fixedEntriesFail)
+        if baseline.fixedEntriesFail {
+          add(
+            .error, annotation: { command(forFixed: entry, toolName: context.toolName) },
+            line: { line })
+        } else if !context.quiet {
+          text += line + "\n"
+        }
+      }
+    }
+    let errors = notAnnotated[.error, default: 0]
+    let warnings = notAnnotated[.warning, default: 0]
+    if errors + warnings > 0 {
+      var parts: [String] = []
+      if errors > 0 { parts.append(counted(errors, "error")) }
+      if warnings > 0 { parts.append(counted(warnings, "warning")) }
+      let place =
+        context.writesSummary ? "the summary and the lines above" : "the lines above"
+      text += "::notice title=" + escapeProperty(context.toolName + ": more findings") + "::"
+      text += escapeData(
+        "\(parts.joined(separator: " and ")) more than GitHub shows as annotations "
+          + "(\(annotationsPerLevel) per level) are listed in \(place)")
+      text += "\n"
     }
     return text + report.summary.description + "\n"
   }
 
-  static func command(for finding: Finding, in file: FileReport) -> String {
+  static func command(
+    for finding: Finding,
+    in file: FileReport,
+    toolName: String = "decode-check"
+  ) -> String {
     var properties: [String] = []
     if file.path != "-" {
       properties.append("file=" + escapeProperty(file.path))
@@ -23,7 +75,7 @@ enum GitHubFormat {
       properties.append("line=\(position.line)")
       properties.append("col=\(position.column)")
     }
-    properties.append("title=" + escapeProperty("decode-check: " + title(of: finding.kind)))
+    properties.append("title=" + escapeProperty("\(toolName): " + finding.kind.details.title))
     var message = finding.message
     if let path = finding.path {
       message = "\(path): \(message)"
@@ -32,13 +84,15 @@ enum GitHubFormat {
       + escapeData(message)
   }
 
-  private static func title(of kind: Finding.Kind) -> String {
-    switch kind {
-    case .unknownValue: "unknown value"
-    case .decodingFailure: "decoding failure"
-    case .invalidJSON: "invalid JSON"
-    case .inputError: "input error"
+  /// An error annotation for a baseline entry that no longer occurs (`--strict-baseline`).
+  private static func command(forFixed entry: BaselineEntry, toolName: String) -> String {
+    var properties: [String] = []
+    if entry.file != "-" {
+      properties.append("file=" + escapeProperty(entry.file))
     }
+    properties.append("title=" + escapeProperty("\(toolName): baseline entry no longer found"))
+    let message = (entry.path.map { "\($0): " } ?? "") + entry.fixedMessage
+    return "::error \(properties.joined(separator: ","))::" + escapeData(message)
   }
 
   /// Escapes a message. It works on Unicode scalars, since `"\r\n"` is a single `Character`.

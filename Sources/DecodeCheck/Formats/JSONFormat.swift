@@ -17,15 +17,22 @@ import Foundation
 ///                              "rawValue" : "castle", "type" : "ListingKind" }
 ///         }
 ///       ],
-///       "outcome" : "decodedWithUnknownValues", "path" : "Fixtures/ListingPage/v2.json",
-///       "payloads" : 1, "type" : "SampleAPI.ListingPage"
+///       "baselinedFindings" : 0, "failed" : false, "outcome" : "decodedWithUnknownValues",
+///       "path" : "Fixtures/ListingPage/v2.json", "payloads" : 1, "type" : "SampleAPI.ListingPage"
 ///     }
 ///   ],
 ///   "strict" : false,
-///   "summary" : { "decodedCleanly" : 0, "failed" : 0, "filesChecked" : 1, "notChecked" : 0,
-///                 "payloads" : 1, "unknownValues" : 1, "withUnknownValues" : 1 }
+///   "summary" : { "baselined" : 0, "baselinedFindings" : 0, "decodedCleanly" : 0,
+///                 "failed" : 0, "filesChecked" : 1, "fixedBaselineEntries" : 0,
+///                 "notChecked" : 0, "payloads" : 1, "unknownValues" : 1,
+///                 "withUnknownValues" : 1 }
 /// }
 /// ```
+///
+/// A file `failed` when it holds an error no baseline accepted, under `--strict` an unknown
+/// value too: the count `summary.failed`, the exit status and every other format share it.
+/// With `--baseline`, a `baseline` member holds how many findings it `accepted` and the
+/// entries that no longer occur (`fixed`).
 enum JSONFormat {
   static func render(_ report: CheckReport) -> String {
     let encoder = JSONEncoder()
@@ -44,12 +51,27 @@ enum JSONFormat {
     var files: [File]
     var strict: Bool
     var summary: Summary
+    var baseline: BaselineResult?
 
     init(_ report: CheckReport) {
       exitStatus = report.exitStatus
       files = report.files.map(File.init)
       strict = report.isStrict
       summary = Summary(report.summary)
+      baseline = report.baseline.map(BaselineResult.init)
+    }
+  }
+
+  /// Present only when the run compared with a baseline.
+  private struct BaselineResult: Encodable {
+    var accepted: Int
+    var fixed: [BaselineEntry]
+    var fixedEntriesFail: Bool
+
+    init(_ comparison: BaselineComparison) {
+      accepted = comparison.accepted
+      fixed = comparison.fixed
+      fixedEntriesFail = comparison.fixedEntriesFail
     }
   }
 
@@ -57,15 +79,19 @@ enum JSONFormat {
     var path: String
     var type: String?
     var outcome: FileReport.Outcome
+    var failed: Bool
     var payloads: Int
     var findings: [Item]
+    var baselinedFindings: Int
 
     init(_ file: FileReport) {
       path = file.path
       type = file.typeName
       outcome = file.outcome
+      failed = file.failed
       payloads = file.payloadCount
       findings = file.findings.map(Item.init)
+      baselinedFindings = file.baselinedFindingCount
     }
   }
 
@@ -107,8 +133,11 @@ enum JSONFormat {
     var withUnknownValues: Int
     var unknownValues: Int
     var failed: Int
+    var baselined: Int
     var notChecked: Int
     var payloads: Int
+    var baselinedFindings: Int
+    var fixedBaselineEntries: Int
 
     init(_ summary: CheckSummary) {
       filesChecked = summary.filesChecked
@@ -116,8 +145,11 @@ enum JSONFormat {
       withUnknownValues = summary.withUnknownValues
       unknownValues = summary.unknownValues
       failed = summary.failed
+      baselined = summary.baselined
       notChecked = summary.notChecked
       payloads = summary.payloads
+      baselinedFindings = summary.baselinedFindings
+      fixedBaselineEntries = summary.fixedBaselineEntries
     }
   }
 }

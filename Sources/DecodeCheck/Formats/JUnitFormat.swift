@@ -1,16 +1,23 @@
 /// The report as JUnit XML, which most CI systems show as a test run: one test case per file,
 /// named by its path and classed by its type. Errors fail the case (`<failure>`), inputs that
 /// could not be checked are `<error>`s, and warnings go to the case's `<system-out>`.
+///
+/// With a baseline whose entries no longer all occur, one more case, named `baseline`, lists
+/// them: in its `<system-out>`, or as its `<failure>` under `--strict-baseline`.
 enum JUnitFormat {
-  static func render(_ report: CheckReport) -> String {
-    let failures = report.files.count { $0.outcome != .notChecked && $0.hasErrors }
+  static func render(_ report: CheckReport, toolName: String = "decode-check") -> String {
+    let fixed = report.baseline?.fixed ?? []
+    let fixedFail = report.baseline?.fixedEntriesFail == true
+    let failures = report.files.count(where: \.failed) + (fixedFail && !fixed.isEmpty ? 1 : 0)
     let errors = report.files.count { $0.outcome == .notChecked }
-    let counts = #"tests="\#(report.files.count)" failures="\#(failures)" errors="\#(errors)""#
+    let tests = report.files.count + (fixed.isEmpty ? 0 : 1)
+    let counts = #"tests="\#(tests)" failures="\#(failures)" errors="\#(errors)""#
+    let name = escape(toolName)
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    xml += #"<testsuites name="decode-check" \#(counts)>"# + "\n"
-    xml += #"  <testsuite name="decode-check" \#(counts) skipped="0">"# + "\n"
+    xml += #"<testsuites name="\#(name)" \#(counts)>"# + "\n"
+    xml += #"  <testsuite name="\#(name)" \#(counts) skipped="0">"# + "\n"
     for file in report.files {
-      let className = escape(file.typeName ?? "decode-check")
+      let className = file.typeName.map(escape) ?? name
       xml += #"    <testcase classname="\#(className)" name="\#(escape(file.path))""#
       let errors = file.findings.filter { $0.severity == .error }
       let warnings = file.findings.filter { $0.severity == .warning }
@@ -29,6 +36,20 @@ enum JUnitFormat {
       if !warnings.isEmpty {
         let lines = warnings.map { TextFormat.line(for: $0, in: file) }.joined(separator: "\n")
         xml += "      <system-out>" + escape(lines) + "</system-out>\n"
+      }
+      xml += "    </testcase>\n"
+    }
+    if !fixed.isEmpty {
+      let lines = fixed.map { TextFormat.line(forFixed: $0, failing: fixedFail) }
+      xml += #"    <testcase classname="\#(name)" name="baseline">"# + "\n"
+      if fixedFail {
+        let message =
+          counted(fixed.count, "baseline entry", plural: "baseline entries")
+          + " no longer found"
+        xml += #"      <failure type="baseline" message="\#(escape(message))">"#
+        xml += escape(lines.joined(separator: "\n")) + "</failure>\n"
+      } else {
+        xml += "      <system-out>" + escape(lines.joined(separator: "\n")) + "</system-out>\n"
       }
       xml += "    </testcase>\n"
     }

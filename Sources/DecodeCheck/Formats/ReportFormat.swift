@@ -14,6 +14,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   case github
   /// JUnit XML: one test case per file, failed by its errors.
   case junit
+  /// SARIF 2.1.0, for GitHub code scanning: one rule per kind of finding, one result per
+  /// finding with its file and line.
+  case sarif
 
   /// The report as text, ending in a line break.
   ///
@@ -24,11 +27,35 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   /// let text = ReportFormat.text.render(report, quiet: true)
   /// ```
   public func render(_ report: CheckReport, quiet: Bool = false) -> String {
+    render(report, context: RenderContext(quiet: quiet))
+  }
+
+  func render(_ report: CheckReport, context: RenderContext) -> String {
     switch self {
-    case .text: TextFormat.render(report, quiet: quiet)
+    case .text: TextFormat.render(report, quiet: context.quiet)
     case .json: JSONFormat.render(report)
-    case .github: GitHubFormat.render(report, quiet: quiet)
-    case .junit: JUnitFormat.render(report)
+    case .github: GitHubFormat.render(report, context: context)
+    case .junit: JUnitFormat.render(report, toolName: context.toolName)
+    case .sarif: SARIFFormat.render(report, context: context)
     }
   }
+
+  /// The formats' names as a usage message lists them: "text, json, github, junit or sarif".
+  static var names: String {
+    let names = allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }
+}
+
+/// What a format needs to know beyond the report.
+struct RenderContext {
+  /// The checker's name, as the formats that name a tool show it.
+  var toolName = "decode-check"
+  /// Whether warnings are left out (text and github).
+  var quiet = false
+  /// The folder SARIF and the summary name files relative to.
+  var workingDirectory = WorkingDirectory.current
+  /// Whether the Markdown summary is written somewhere, so GitHub annotations past the limit
+  /// can point to it.
+  var writesSummary = false
 }

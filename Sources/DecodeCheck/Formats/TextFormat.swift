@@ -8,7 +8,22 @@ enum TextFormat {
         text += line(for: finding, in: file) + "\n"
       }
     }
+    if let baseline = report.baseline, !quiet || baseline.fixedEntriesFail {
+      for entry in baseline.fixed {
+        text += line(forFixed: entry, failing: baseline.fixedEntriesFail) + "\n"
+      }
+    }
     return text + report.summary.description + "\n"
+  }
+
+  /// A baseline entry that no longer occurs, as a note (an error under `--strict-baseline`):
+  /// `Fixtures/Booking/v2.json: note: $.state: no longer found; remove it from the baseline: …`.
+  static func line(forFixed entry: BaselineEntry, failing: Bool) -> String {
+    var line = entry.file + ": " + (failing ? "error" : "note") + ": "
+    if let path = entry.path {
+      line += "\(path): "
+    }
+    return line + singleLine(entry.fixedMessage)
   }
 
   /// One finding on one line: `Fixtures/Booking/v2.json:3:12: warning: $.state: unknown …`.

@@ -12,6 +12,10 @@ public struct CheckReport: Sendable, Hashable {
   /// Whether unknown values failed the check (`--strict`).
   public var isStrict: Bool
 
+  /// What comparing the findings with a baseline found (`--baseline`); `nil` when the run had
+  /// none. ``Baseline/apply(to:workingDirectory:fixedEntriesFail:)`` sets it.
+  public var baseline: BaselineComparison?
+
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
   ///
   /// ```swift
@@ -26,23 +30,28 @@ public struct CheckReport: Sendable, Hashable {
   public var summary: CheckSummary {
     var summary = CheckSummary()
     for file in files {
-      switch file.outcome {
-      case .decoded: summary.decodedCleanly += 1
-      case .decodedWithUnknownValues: summary.withUnknownValues += 1
+      switch file.group {
+      case .decodedCleanly: summary.decodedCleanly += 1
+      case .withUnknownValues: summary.withUnknownValues += 1
       case .failed: summary.failed += 1
+      case .baselined: summary.baselined += 1
       case .notChecked: summary.notChecked += 1
       }
       summary.unknownValues += file.unknownValueCount
       summary.payloads += file.payloadCount
+      summary.baselinedFindings += file.baselinedFindingCount
     }
+    summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
     return summary
   }
 
-  /// The command's exit status: 2 when an input could not be checked, 1 when a payload failed
-  /// (or, under `--strict`, held unknown values), 0 otherwise.
+  /// The command's exit status: 2 when an input could not be checked, 1 when an input
+  /// ``FileReport/failed`` (or, under `--strict-baseline`, a baseline entry no longer occurs),
+  /// 0 otherwise.
   public var exitStatus: Int32 {
     if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
-    if files.contains(where: \.hasErrors) { return 1 }
+    if files.contains(where: \.failed) { return 1 }
+    if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
   }
 }
@@ -60,23 +69,36 @@ public struct CheckSummary: Sendable, Hashable, Codable, CustomStringConvertible
   public var withUnknownValues = 0
   /// The number of unknown values, over all files (including failed ones).
   public var unknownValues = 0
-  /// Files with a payload that failed to decode or is not valid JSON.
+  /// Files that ``FileReport/failed``: a payload failed to decode or is not valid JSON, or under
+  /// `--strict` held an unknown value; findings a baseline accepted do not count.
   public var failed = 0
+  /// Files whose every finding a baseline accepted.
+  public var baselined = 0
   /// Paths that could not be checked: missing, unreadable, empty folders, no type.
   public var notChecked = 0
   /// Payloads checked: one per file, or one per non-blank line with `--lines`.
   public var payloads = 0
+  /// Findings a baseline accepted, which no format reports.
+  public var baselinedFindings = 0
+  /// Baseline entries that no longer occur.
+  public var fixedBaselineEntries = 0
+
+  /// The counts a file adds to; every checked file is in exactly one of the first four.
+  enum Group {
+    case decodedCleanly, withUnknownValues, failed, baselined, notChecked
+  }
 
   /// Creates a summary with every count at zero.
   public init() {}
 
   /// The files that were checked, whatever came of them.
   public var filesChecked: Int {
-    decodedCleanly + withUnknownValues + failed
+    decodedCleanly + withUnknownValues + failed + baselined
   }
 
   /// One line: `12 files checked: 9 decoded cleanly, 2 with unknown values (3 values), 1 failed`,
-  /// with the paths that could not be checked added when there are some.
+  /// with the files a baseline accepted, the paths that could not be checked and the baseline's
+  /// counts added when there are some.
   public var description: String {
     var text = counted(filesChecked, "file") + " checked"
     if payloads != filesChecked {
@@ -84,14 +106,21 @@ public struct CheckSummary: Sendable, Hashable, Codable, CustomStringConvertible
     }
     text += ": \(decodedCleanly) decoded cleanly, \(withUnknownValues) with unknown values"
     text += " (\(counted(unknownValues, "value"))), \(failed) failed"
+    if baselined > 0 {
+      text += ", \(baselined) with only baselined findings"
+    }
     if notChecked > 0 {
       text += "; \(counted(notChecked, "path")) could not be checked"
+    }
+    if baselinedFindings > 0 || fixedBaselineEntries > 0 {
+      text += "; baseline: \(counted(baselinedFindings, "finding")) accepted, "
+      text += "\(counted(fixedBaselineEntries, "entry", plural: "entries")) no longer found"
     }
     return text
   }
 }
 
-/// `1 file`, `2 files`.
-func counted(_ count: Int, _ noun: String) -> String {
-  "\(count) \(noun)\(count == 1 ? "" : "s")"
+/// `1 file`, `2 files`; `1 entry`, `2 entries` with `plural`.
+func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+  "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }

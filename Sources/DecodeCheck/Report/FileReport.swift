@@ -35,6 +35,9 @@ public struct FileReport: Sendable, Hashable {
   /// How many payloads the input held: 1 for a JSON file, one per non-blank line with `--lines`.
   public var payloadCount: Int
 
+  /// How many of the input's findings a baseline accepted and took out of ``findings``.
+  public var baselinedFindingCount = 0
+
   /// Creates a report of one input.
   ///
   /// ```swift
@@ -59,6 +62,28 @@ public struct FileReport: Sendable, Hashable {
   /// Whether any finding fails the check.
   public var hasErrors: Bool {
     findings.contains { $0.severity == .error }
+  }
+
+  /// Whether the input was checked and failed: it holds an error that no baseline accepted.
+  ///
+  /// This is the one meaning of "failed" that every format counts and the exit status follows:
+  /// a payload that did not decode or is not valid JSON, or under `--strict` one that holds an
+  /// unknown value.
+  ///
+  /// ```swift
+  /// let failed = report.files.filter(\.failed).map(\.path)
+  /// ```
+  public var failed: Bool {
+    outcome != .notChecked && hasErrors
+  }
+
+  /// Which count of ``CheckSummary`` the input adds to.
+  var group: CheckSummary.Group {
+    if outcome == .notChecked { return .notChecked }
+    if hasErrors { return .failed }
+    if findings.contains(where: { $0.kind == .unknownValue }) { return .withUnknownValues }
+    if baselinedFindingCount > 0 { return .baselined }
+    return outcome == .decodedWithUnknownValues ? .withUnknownValues : .decodedCleanly
   }
 
   /// How many unknown values the input held.

@@ -19,7 +19,7 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// What kind of finding it is.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A value the models do not know, decoded leniently (and an error under `--strict`).
     case unknownValue
     /// The payload is JSON, but the model cannot decode it.

@@ -1,6 +1,5 @@
 import CodableResilience
 import Foundation
-import Synchronization
 import Testing
 
 struct UnknownValueHandlerTests {
@@ -43,7 +42,7 @@ struct UnknownValueHandlerTests {
   }
 
   @Test func reportPassesEveryValueToItsBody() throws {
-    let seen = Mutex<[UnknownValue]>([])
+    let seen = Locked<[UnknownValue]>([])
     let handler = UnknownValueHandler.report { value in seen.withLock { $0.append(value) } }
     let decoder = JSONDecoder()
     decoder.unknownValueHandler = handler
@@ -84,7 +83,7 @@ struct UnknownValueHandlerTests {
   // MARK: - followed(by:)
 
   @Test func followedByCallsBothInOrder() throws {
-    let calls = Mutex<[String]>([])
+    let calls = Locked<[String]>([])
     let first = UnknownValueHandler.report { value in
       calls.withLock { $0.append("1 \(value.path)") }
     }

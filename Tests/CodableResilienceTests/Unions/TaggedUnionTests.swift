@@ -103,7 +103,7 @@ struct Timeline: Codable, Hashable, Sendable {
   var alerts: [Alert]
 }
 
-struct Envelope<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+struct PayloadEnvelope<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
   var payload: Payload
 }
 
@@ -196,7 +196,7 @@ struct TaggedUnionTests {
     #expect(item == .unknown(UnknownVariant(tag: "reel", json: ["type": "reel"])))
     #expect(topLevel.map(\.path) == ["$.type"])
     let (envelope, nested) = try JSONDecoder().decodeCollectingUnknownValues(
-      Envelope<[Alert]>.self, from: json(#"{"payload": [{"kind": "ping"}, {"kind": "x"}]}"#))
+      PayloadEnvelope<[Alert]>.self, from: json(#"{"payload": [{"kind": "ping"}, {"kind": "x"}]}"#))
     #expect(envelope.payload.first == .ping)
     #expect(nested.map(\.path) == ["$.payload[1].kind"])
   }

@@ -9,7 +9,7 @@ import Testing
 
 /// A folder with one input of each outcome: clean, unknown values, failed, and one without a
 /// type; the file names hold characters each format must escape.
-private func mixedFolder() throws -> (folder: TemporaryFolder, paths: [String]) {
+func mixedFolder() throws -> (folder: TemporaryFolder, paths: [String]) {
   let folder = try TemporaryFolder()
   let clean = try folder.write(Payloads.cleanBooking, to: "Booking/a clean.json")
   let unknown = try folder.write(
@@ -43,7 +43,8 @@ private func mixedFolder() throws -> (folder: TemporaryFolder, paths: [String]) 
     #expect(
       summary == [
         "filesChecked": 3, "decodedCleanly": 1, "withUnknownValues": 1, "unknownValues": 2,
-        "failed": 1, "notChecked": 1, "payloads": 3,
+        "failed": 1, "notChecked": 1, "payloads": 3, "baselined": 0, "baselinedFindings": 0,
+        "fixedBaselineEntries": 0,
       ])
     let files = try #require(document["files"] as? [[String: Any]])
     #expect(files.map { $0["path"] as? String } == paths)

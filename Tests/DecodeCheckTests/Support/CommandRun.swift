@@ -1,6 +1,7 @@
-import DecodeCheck
 import Foundation
 import SampleAPI
+
+@testable import DecodeCheck
 
 /// Text written to a ``TextStream`` from any thread, read back by a test.
 final class CapturedText: @unchecked Sendable {
@@ -32,20 +33,38 @@ struct CommandRun {
 /// The registry the bundled executable uses.
 let sampleRegistry = ModelRegistry(registering: ListingPage.self, Booking.self, Listing.self)
 
-/// Runs `decode-check` with `arguments`, capturing both streams.
+/// Runs `decode-check` with `arguments`, capturing both streams. The command is named
+/// `decode-check`, as the bundled executable is, unless `name` says otherwise (`nil`: the test
+/// process's own name); the environment is empty unless given.
 func runCommand(
   _ arguments: [String],
   registry: ModelRegistry = sampleRegistry,
+  name: String? = "decode-check",
+  environment: [String: String] = [:],
+  workingDirectory: String? = nil,
   standardInput: Data = Data(),
-  errorIsTerminal: Bool = false
+  errorIsTerminal: Bool = false,
+  progressSilence: UInt64? = nil
 ) -> CommandRun {
   let output = CapturedText()
   let errors = CapturedText()
-  let status = DecodeCheckCommand.main(
-    arguments: arguments,
-    registry: registry,
-    standardOutput: TextStream { output.append($0) },
-    standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
-    standardInput: .data(standardInput))
+  let status: Int32
+  if let progressSilence {
+    status = DecodeCheckCommand.run(
+      arguments: arguments, registry: registry, name: name, environment: environment,
+      workingDirectory: workingDirectory, standardOutput: TextStream { output.append($0) },
+      standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
+      standardInput: .data(standardInput), progressSilence: progressSilence)
+  } else {
+    status = DecodeCheckCommand.main(
+      arguments: arguments,
+      registry: registry,
+      name: name,
+      environment: environment,
+      workingDirectory: workingDirectory,
+      standardOutput: TextStream { output.append($0) },
+      standardError: TextStream(isTerminal: errorIsTerminal) { errors.append($0) },
+      standardInput: .data(standardInput))
+  }
   return CommandRun(status: status, output: output.text, errors: errors.text)
 }

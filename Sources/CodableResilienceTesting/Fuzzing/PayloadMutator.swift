@@ -1,9 +1,8 @@
 import Foundation
-import SampleAPI
 
-/// Makes reproducible broken variants of the fixture payloads: each seed gives the same bytes
-/// on every run, built by one to three mutations of one fixture.
-struct PayloadMutator {
+/// Makes reproducible broken variants of payloads: each seed gives the same bytes on every
+/// run, built by one to three mutations of one payload.
+struct PayloadMutator: Sendable {
   /// A way of breaking a payload.
   enum Mutation: String, CaseIterable, Sendable {
     case flipBit
@@ -15,13 +14,17 @@ struct PayloadMutator {
     case splice
     case deepNesting
     case hugeNumber
+    case replaceNumber
     case invalidUTF8
     case swapEnumValue
+    case inventEnumValue
     case swapValueType
+    case removeKey
+    case nullKey
   }
 
   /// A mutated payload and how it was made.
-  struct Mutant {
+  struct Mutant: Sendable {
     var bytes: [UInt8]
     /// The fixture it started from and each mutation applied, for the failure message.
     var steps: [String]
@@ -30,13 +33,23 @@ struct PayloadMutator {
   /// The payloads mutations start from.
   var payloads: [(name: String, bytes: [UInt8])]
 
-  /// Every raw value the sample API knows, from its enums and known values.
-  static let knownRawValues: [String] =
-    ListingKind.allCases.map(\.rawValue) + ListingStatus.allCases.map(\.rawValue)
-    + Amenity.allCases.map(\.rawValue) + Heating.allCases.map(\.rawValue)
-    + PaymentMethod.allCases.map(\.rawValue) + BookingChannel.allCases.map(\.rawValue)
-    + BookingState.allCases.map(\.rawValue) + Currency.knownValues.map(\.rawValue)
-    + HostTier.knownValues.map(\.rawValue)
+  /// Every string and whole number the payloads hold as a value (not as a key): the raw
+  /// values the models know, to swap into other places.
+  var knownRawValues: [String]
+
+  /// A mutator starting from `payloads`, which must not be empty.
+  init(payloads: [(name: String, bytes: [UInt8])]) {
+    self.payloads = payloads
+    var values: Set<String> = []
+    for payload in payloads {
+      for token in JSONToken.tokens(in: payload.bytes) where token.kind != .key {
+        if token.kind == .string || token.kind == .number, token.range.count <= 64 {
+          values.insert(String(decoding: payload.bytes[token.range], as: UTF8.self))
+        }
+      }
+    }
+    knownRawValues = values.sorted()
+  }
 
   /// Raw values no enum knows, including awkward ones: empty, case and Unicode variants,
   /// escapes.
@@ -46,10 +59,12 @@ struct PayloadMutator {
     #"\u0000"#, #"\ud83c\udfe0"#, #"\ud800"#, #"wi\"fi"#, #"\\"#,
   ]
 
-  /// Integer raw values of the `Int` enums, known and not.
+  /// Whole numbers an `Int` enum or a checked field may not expect: small raw values,
+  /// limits people write checks against, and the edges of the integer types.
   static let integerRawValues: [String] = [
-    "0", "1", "2", "3", "4", "5", "6", "-1", "-2", "1.0", "1e0", "-0", "2147483648",
-    "9223372036854775807", "-9223372036854775808",
+    "0", "1", "2", "3", "4", "5", "6", "-1", "-2", "1.0", "1e0", "-0", "10", "100", "1000",
+    "1001", "-1000", "65536", "1000000", "2147483648", "9223372036854775807",
+    "-9223372036854775808",
   ]
 
   /// Numbers no `Int` or `Double` can hold, and edge cases of both.
@@ -87,7 +102,7 @@ struct PayloadMutator {
   }
 
   /// Applies one mutation and describes what it did.
-  private func apply(
+  func apply(
     _ mutation: Mutation,
     to bytes: inout [UInt8],
     using random: inout SplitMix64
@@ -130,6 +145,9 @@ struct PayloadMutator {
     case .hugeNumber:
       let number = random.element(of: Self.hugeNumbers)
       return replaceToken(in: &bytes, of: [.number], with: number, using: &random)
+    case .replaceNumber:
+      let number = random.element(of: Self.integerRawValues)
+      return replaceToken(in: &bytes, of: [.number], with: number, using: &random)
     case .invalidUTF8:
       // Inside a string when there is one, where a decoder is most likely to look at it.
       let sequence = random.element(of: Self.invalidUTF8)
@@ -138,14 +156,19 @@ struct PayloadMutator {
       bytes.insert(contentsOf: sequence, at: index)
       return "\(sequence) at \(index)"
     case .swapEnumValue:
+      // A value from elsewhere in the payloads, in place of a string or number.
+      guard !knownRawValues.isEmpty else { return "no values" }
+      let value = random.element(of: knownRawValues)
+      return replaceToken(in: &bytes, of: [.string, .number], with: value, using: &random)
+    case .inventEnumValue:
       if random.chance(50) {
-        let value =
-          random.chance(50)
-          ? random.element(of: Self.knownRawValues) : random.element(of: Self.newRawValues)
+        let value = random.element(of: Self.newRawValues)
         return replaceToken(in: &bytes, of: [.string], with: "\"\(value)\"", using: &random)
       }
       let value = random.element(of: Self.integerRawValues)
       return replaceToken(in: &bytes, of: [.number], with: value, using: &random)
+    case .removeKey, .nullKey:
+      return editMember(of: &bytes, removing: mutation == .removeKey, using: &random)
     case .swapValueType:
       let value = random.element(of: [
         "null", "true", "0", "\"\"", "[]", "{}", "[null]", "{\"\":0}",
@@ -153,6 +176,39 @@ struct PayloadMutator {
       return replaceToken(
         in: &bytes, of: [.string, .number, .literal], with: value, using: &random)
     }
+  }
+
+  /// Removes one object member (key, colon, value and a comma), or sets its value to `null`.
+  private func editMember(
+    of bytes: inout [UInt8],
+    removing: Bool,
+    using random: inout SplitMix64
+  ) -> String {
+    let keys = JSONToken.tokens(in: bytes).filter { $0.kind == .key }
+    guard !keys.isEmpty else { return "no keys" }
+    let key = random.element(of: keys)
+    guard let colon = bytes[key.upperBound...].firstIndex(of: UInt8(ascii: ":")) else {
+      return "no value"
+    }
+    let valueStart = bytes[(colon + 1)...].firstIndex { !JSONToken.whitespace.contains($0) }
+    let valueEnd = valueStart.map { JSONToken.valueEnd(in: bytes, from: $0) } ?? bytes.count
+    let name = String(decoding: bytes[key.range], as: UTF8.self)
+    if !removing {
+      bytes.replaceSubrange((colon + 1)..<valueEnd, with: Array(" null".utf8))
+      return "\(name) at \(key.lowerBound)"
+    }
+    var range = key.lowerBound..<valueEnd
+    if let comma = bytes[valueEnd...].firstIndex(where: { !JSONToken.whitespace.contains($0) }),
+      bytes[comma] == UInt8(ascii: ",")
+    {
+      range = key.lowerBound..<comma + 1
+    } else if let comma = bytes[..<key.lowerBound].lastIndex(where: {
+      !JSONToken.whitespace.contains($0)
+    }), bytes[comma] == UInt8(ascii: ",") {
+      range = comma..<valueEnd
+    }
+    bytes.removeSubrange(range)
+    return "\(name) at \(key.lowerBound)"
   }
 
   /// Wraps the payload in, or inserts at `position`, thousands of open arrays or objects.
@@ -192,7 +248,7 @@ struct PayloadMutator {
 }
 
 /// A token of a (possibly broken) JSON text, found by a forgiving scan.
-struct JSONToken {
+struct JSONToken: Sendable {
   enum Kind {
     /// A string followed by a colon.
     case key
@@ -207,10 +263,47 @@ struct JSONToken {
   /// The token's bytes, quotes included.
   var range: Range<Int>
 
+  var lowerBound: Int { range.lowerBound }
+  var upperBound: Int { range.upperBound }
+
+  /// JSON's whitespace bytes.
+  static let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
+
+  /// The end of the value starting at `start`: past its closing bracket for an object or
+  /// array (strings inside skipped), past its closing quote for a string, and before the
+  /// next `,`, `}`, `]` or whitespace otherwise. The end of the input when it is cut short.
+  static func valueEnd(in bytes: [UInt8], from start: Int) -> Int {
+    let opening: Set<UInt8> = [UInt8(ascii: "{"), UInt8(ascii: "[")]
+    let closing: Set<UInt8> = [UInt8(ascii: "}"), UInt8(ascii: "]")]
+    if bytes[start] == UInt8(ascii: "\"") {
+      return (closingQuote(in: bytes, after: start) ?? bytes.count - 1) + 1
+    }
+    guard opening.contains(bytes[start]) else {
+      return bytes[start...].firstIndex {
+        $0 == UInt8(ascii: ",") || closing.contains($0) || whitespace.contains($0)
+      } ?? bytes.count
+    }
+    var depth = 0
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index = (closingQuote(in: bytes, after: index) ?? bytes.count - 1) + 1
+        continue
+      }
+      if opening.contains(byte) { depth += 1 }
+      if closing.contains(byte) {
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      }
+      index += 1
+    }
+    return bytes.count
+  }
+
   /// The tokens of `bytes`, skipping whatever is not one.
   static func tokens(in bytes: [UInt8]) -> [JSONToken] {
     let numberBytes = Set("-+.0123456789eE".utf8)
-    let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
     var tokens: [JSONToken] = []
     var index = 0
     while index < bytes.count {

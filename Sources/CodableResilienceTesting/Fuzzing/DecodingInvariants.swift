@@ -1,8 +1,8 @@
 import CodableResilience
 import Foundation
 
-// Shared by the in-process fuzz test and the libFuzzer harness (`.ci/fuzz` compiles this
-// file into it), so both check the same rules. It must not import Testing.
+// Shared by `PayloadFuzzer` and the libFuzzer harness (`.ci/fuzz` compiles this file into
+// it), so both check the same rules. It must not import Testing or use the rest of the module.
 
 /// The rules every input must satisfy, whatever its bytes, when decoded as one type with each
 /// handler (`.ignore`, a collector, `.strict`).
@@ -15,12 +15,22 @@ import Foundation
 /// - A decoded value re-encodes, and the encoding decodes with the same handler to an equal
 ///   value that encodes to the same bytes (so nothing, not even absent versus `null`, drifts).
 ///
+/// "The same value" is `==` for `Equatable` types, and the same encoding for all.
+/// `decoder` and `encoder` are the app's; their settings are used, and the handler and the
+/// output formatting they had are put back before returning.
+///
 /// Returns a description of each rule broken; empty when all hold.
-func decodingInvariantViolations<T: Codable & Equatable>(
+func decodingInvariantViolations<T: Codable>(
   decoding input: Data,
-  as _: T.Type
+  as _: T.Type,
+  decoder: JSONDecoder = JSONDecoder(),
+  encoder: JSONEncoder = JSONEncoder()
 ) -> [String] {
   let input = avoidingFoundationNestingTrap(input)
+  let (savedUserInfo, savedFormatting) = (decoder.userInfo, encoder.outputFormatting)
+  defer { (decoder.userInfo, encoder.outputFormatting) = (savedUserInfo, savedFormatting) }
+  // Sorted keys, so two encodings of one value are the same bytes.
+  encoder.outputFormatting.insert(.sortedKeys)
   var violations: [String] = []
   let collector = UnknownValueCollector()
   let handlers: [(name: String, handler: UnknownValueHandler)] = [
@@ -28,24 +38,32 @@ func decodingInvariantViolations<T: Codable & Equatable>(
   ]
   var results: [Result<T, any Error>] = []
   for (name, handler) in handlers {
-    let decoder = JSONDecoder()
     decoder.unknownValueHandler = handler
     let result = Result { try decoder.decode(T.self, from: input) }
     results.append(result)
     switch result {
     case .success(let value):
-      violations += roundTripViolations(of: value, decoder: decoder).map { "\(name): \($0)" }
+      violations += roundTripViolations(of: value, decoder: decoder, encoder: encoder).map {
+        "\(name): \($0)"
+      }
     case .failure(let error) where !(error is DecodingError):
       violations.append("\(name) threw \(type(of: error)), not a DecodingError: \(error)")
     case .failure:
       break
     }
   }
+  // Whether the handlers agree is moot once one threw something else than a DecodingError.
+  if !violations.isEmpty,
+    results.contains(where: { ($0.failure).map { !($0 is DecodingError) } ?? false })
+  {
+    return violations
+  }
+  let isSame = { (lhs: T, rhs: T) in isSameValue(lhs, rhs, encoder: encoder) }
   let (ignored, collected, strict) = (results[0], results[1], results[2])
   let firstReported = collector.values.first
 
   switch (ignored, collected) {
-  case (.success(let lhs), .success(let rhs)) where lhs != rhs:
+  case (.success(let lhs), .success(let rhs)) where !isSame(lhs, rhs):
     violations.append("ignore and collector decoded different values")
   case (.failure(let lhs), .failure(let rhs)) where !isSameFailure(lhs, rhs):
     violations.append("ignore and collector failed differently: \(lhs) / \(rhs)")
@@ -60,7 +78,7 @@ func decodingInvariantViolations<T: Codable & Equatable>(
     if let firstReported {
       violations.append("strict decoded although \(firstReported) was reported")
     }
-    if case .success(let lenient) = ignored, lenient != value {
+    if case .success(let lenient) = ignored, !isSame(lenient, value) {
       violations.append("strict and ignore decoded different values")
     }
     if case .failure(let error) = ignored {
@@ -129,18 +147,17 @@ private func failurePath(_ error: DecodingError) -> [UnknownValue.PathComponent]
   return path.map(UnknownValue.PathComponent.init)
 }
 
-/// Encodes `value`, decodes the encoding with `decoder`, and checks that the result is equal
-/// and encodes to the same bytes.
-private func roundTripViolations<T: Codable & Equatable>(
+/// Encodes `value`, decodes the encoding with `decoder`, and checks that the result is the
+/// same value and encodes to the same bytes.
+private func roundTripViolations<T: Codable>(
   of value: T,
-  decoder: JSONDecoder
+  decoder: JSONDecoder,
+  encoder: JSONEncoder
 ) -> [String] {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = .sortedKeys
   do {
     let encoded = try encoder.encode(value)
     let decoded = try decoder.decode(T.self, from: encoded)
-    if decoded != value {
+    if let value = value as? any Equatable, !isEqual(value, decoded) {
       return ["re-decoding the re-encoded value gave a different value"]
     }
     let reencoded = try encoder.encode(decoded)
@@ -154,6 +171,25 @@ private func roundTripViolations<T: Codable & Equatable>(
   } catch {
     return ["the decoded value did not re-encode and re-decode: \(error)"]
   }
+}
+
+/// Whether two decoded values are the same: equal when `Equatable`, and encoded alike.
+private func isSameValue<T: Encodable>(_ lhs: T, _ rhs: T, encoder: JSONEncoder) -> Bool {
+  if let lhs = lhs as? any Equatable, !isEqual(lhs, rhs) { return false }
+  return (try? encoder.encode(lhs)) == (try? encoder.encode(rhs))
+}
+
+extension Result {
+  /// The error of a failure; `nil` for a success.
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}
+
+/// Whether `other` is a `Value` equal to `value`.
+func isEqual<Value: Equatable>(_ value: Value, _ other: Any) -> Bool {
+  (other as? Value) == value
 }
 
 /// `input`, with a newline added when its last byte is `[`.

@@ -1,0 +1,99 @@
+/// The decoder a property's `init(from:)` gets from the toolkit's keyed overloads: it reads the
+/// one value at `key` straight from the parent container.
+///
+/// `JSONDecoder` answers `container.decode(T.self, forKey:)` by pushing a nested decoder and
+/// checking the type against its special cases before it calls `init(from:)`. This decoder
+/// costs one small object: the overload has usually read the value as a string already
+/// (``string``), other reads go to the parent's concrete entry points, and the coding path and
+/// `userInfo` are built only when something asks for them (the toolkit asks only to report an
+/// unknown value). A keyed container can be read again at any time, so whatever the value's
+/// `init(from:)` does (a custom one included) sees the same value, path, `userInfo` and errors
+/// as it would behind a nested decoder.
+///
+/// A class rather than a struct: as `any Decoder` and as the `any SingleValueDecodingContainer`
+/// it returns, a reference needs no box of its own.
+@usableFromInline
+final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
+  @usableFromInline
+  let container: KeyedDecodingContainer<Key>
+
+  @usableFromInline
+  let key: Key
+
+  /// The value at `key`, when the overload has already read it as a string.
+  @usableFromInline
+  let string: String?
+
+  @inlinable
+  init(_ container: KeyedDecodingContainer<Key>, key: Key, string: String? = nil) {
+    self.container = container
+    self.key = key
+    self.string = string
+  }
+
+  @usableFromInline
+  var codingPath: [any CodingKey] { container.codingPath + [key] }
+
+  /// The decoding's `userInfo`, which a keyed container does not expose: read from the decoder
+  /// the container gives for `key`. Only reached to report a value (or by a custom `init`).
+  @usableFromInline
+  var userInfo: [CodingUserInfoKey: Any] {
+    (try? container.superDecoder(forKey: key).userInfo) ?? [:]
+  }
+
+  @usableFromInline
+  func container<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try container.nestedContainer(keyedBy: type, forKey: key)
+  }
+
+  @usableFromInline
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try container.nestedUnkeyedContainer(forKey: key)
+  }
+
+  @usableFromInline
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  // The overloads hand this decoder out only for a key that is present, so `false` for a
+  // missing key (which cannot be) keeps the protocol's non-throwing signature.
+  @usableFromInline
+  func decodeNil() -> Bool {
+    string == nil && ((try? container.decodeNil(forKey: key)) ?? false)
+  }
+
+  @usableFromInline
+  func decode(_ type: Bool.Type) throws -> Bool { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: String.Type) throws -> String {
+    if let string { return string }
+    return try container.decode(type, forKey: key)
+  }
+  @usableFromInline
+  func decode(_ type: Double.Type) throws -> Double { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: Float.Type) throws -> Float { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: Int.Type) throws -> Int { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: Int8.Type) throws -> Int8 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: Int16.Type) throws -> Int16 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: Int32.Type) throws -> Int32 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: Int64.Type) throws -> Int64 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: UInt.Type) throws -> UInt { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try container.decode(type, forKey: key) }
+  @usableFromInline
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try container.decode(type, forKey: key) }
+}

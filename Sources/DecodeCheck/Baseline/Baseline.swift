@@ -1,0 +1,257 @@
+import Foundation
+
+/// The findings a team has accepted, so a check reports only what is new (`--baseline`).
+///
+/// A baseline records each finding by file, JSON path, kind and value, never by line or
+/// column, so editing a payload keeps its entries valid. The file is readable JSON, sorted and
+/// the same on every machine:
+///
+/// ```json
+/// {
+///   "entries" : [
+///     { "file" : "Fixtures/Booking/v2.json", "kind" : "unknownValue",
+///       "path" : "$.state", "value" : "checked_in" }
+///   ],
+///   "version" : 1
+/// }
+/// ```
+///
+/// ```swift
+/// let report = PayloadChecker(strict: true).check(paths: ["Fixtures"], in: registry)
+/// try Baseline(recording: report).write(toFile: "decode-check-baseline.json")
+/// // Later runs report only findings that are not in it:
+/// let baseline = try Baseline(contentsOfFile: "decode-check-baseline.json")
+/// let newFindings = baseline.apply(to: report)
+/// ```
+public struct Baseline: Sendable, Hashable {
+  /// The version of the file format this package writes and reads.
+  public static let formatVersion = 1
+
+  /// The accepted findings, sorted; an entry appears once per finding it accepts.
+  public private(set) var entries: [BaselineEntry]
+
+  /// Creates a baseline of the given entries.
+  ///
+  /// ```swift
+  /// let baseline = Baseline(entries: [
+  ///   BaselineEntry(file: "Fixtures/Booking/v2.json", kind: .unknownValue,
+  ///                 path: "$.state", value: "checked_in")
+  /// ])
+  /// ```
+  public init(entries: [BaselineEntry]) {
+    self.entries = entries.sorted()
+  }
+
+  /// Records every finding of `report` that a baseline can hold: unknown values, decoding
+  /// failures and invalid JSON, but not inputs that could not be checked.
+  ///
+  /// ```swift
+  /// let baseline = Baseline(recording: report)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - report: the run to record, before any baseline was applied to it.
+  ///   - workingDirectory: the folder file names are made relative to; by default the
+  ///     process's current folder.
+  public init(recording report: CheckReport, workingDirectory: String? = nil) {
+    let folder = workingDirectory.map(WorkingDirectory.init) ?? .current
+    var entries: [BaselineEntry] = []
+    for file in report.files {
+      let name = folder.relative(file.path)
+      for finding in file.findings where finding.kind.details.isBaselinable {
+        entries.append(BaselineEntry(finding, file: name))
+      }
+    }
+    self.init(entries: entries)
+  }
+
+  /// Reads a baseline file.
+  ///
+  /// ```swift
+  /// let baseline = try Baseline(contentsOfFile: "decode-check-baseline.json")
+  /// ```
+  ///
+  /// - Throws: ``BaselineError`` naming the file when it is missing, unreadable, not JSON,
+  ///   of another format version, or not a baseline.
+  public init(contentsOfFile path: String) throws(BaselineError) {
+    let data: Data
+    do {
+      data = try readFile(atPath: path)
+    } catch {
+      throw BaselineError("cannot read the baseline `\(path)`: \(describeReadError(error))")
+    }
+    do {
+      let file = try JSONDecoder().decode(File.self, from: data)
+      self.init(entries: file.entries)
+    } catch let error as VersionError {
+      throw BaselineError(
+        "the baseline `\(path)` is of version \(error.version); this checker reads version "
+          + "\(Self.formatVersion): write it again with --write-baseline")
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+      throw BaselineError("the baseline `\(path)` is not valid JSON")
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      throw BaselineError("the baseline `\(path)` is not a baseline: expected a JSON object")
+    } catch DecodingError.keyNotFound(let key, let context)
+      where context.codingPath.isEmpty && key.stringValue == "version"
+    {
+      throw BaselineError("the baseline `\(path)` is not a baseline: it has no `version` number")
+    } catch let error as DecodingError {
+      throw BaselineError("the baseline `\(path)` is not a baseline: \(describe(error))")
+    } catch {
+      throw BaselineError("the baseline `\(path)` is not a baseline: \(error)")
+    }
+  }
+
+  /// The baseline as the JSON text ``write(toFile:)`` writes: sorted keys and entries, one
+  /// entry per line group, ending in a line break.
+  ///
+  /// ```swift
+  /// let text = String(decoding: baseline.encoded(), as: UTF8.self)
+  /// ```
+  public func encoded() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Strings, an integer and arrays of them: encoding cannot fail.
+    var data = (try? encoder.encode(File(version: Self.formatVersion, entries: entries))) ?? Data()
+    data.append(UInt8(ascii: "\n"))
+    return data
+  }
+
+  /// Writes the baseline to a file, replacing it.
+  ///
+  /// ```swift
+  /// try Baseline(recording: report).write(toFile: "decode-check-baseline.json")
+  /// ```
+  ///
+  /// - Throws: ``BaselineError`` naming the file when it cannot be written.
+  public func write(toFile path: String) throws(BaselineError) {
+    do {
+      try encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw BaselineError("cannot write the baseline `\(path)`: \(describeReadError(error))")
+    }
+  }
+
+  /// The report without the findings this baseline accepts, with
+  /// ``CheckReport/baseline`` saying how many it accepted and which entries no longer occur.
+  ///
+  /// Each entry accepts one finding with the same file, path, kind and value. An entry that
+  /// accepts nothing is listed as fixed when its file was checked in this run or no longer
+  /// exists; entries for files the run did not look at are left alone.
+  ///
+  /// ```swift
+  /// let report = baseline.apply(to: checker.check(paths: ["Fixtures"], in: registry))
+  /// report.exitStatus  // 0 unless a finding is new
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - report: the run to compare, as the checker made it.
+  ///   - workingDirectory: the folder the entries' file names are relative to; by default the
+  ///     process's current folder.
+  ///   - fixedEntriesFail: whether entries that no longer occur fail the check
+  ///     (`--strict-baseline`).
+  public func apply(
+    to report: CheckReport,
+    workingDirectory: String? = nil,
+    fixedEntriesFail: Bool = false
+  ) -> CheckReport {
+    let folder = workingDirectory.map(WorkingDirectory.init) ?? .current
+    var unmatched: [BaselineEntry: Int] = [:]
+    for entry in entries {
+      unmatched[entry, default: 0] += 1
+    }
+    var result = report
+    var accepted = 0
+    for index in result.files.indices where !result.files[index].findings.isEmpty {
+      let name = folder.relative(result.files[index].path)
+      var kept: [Finding] = []
+      for finding in result.files[index].findings {
+        let entry = BaselineEntry(finding, file: name)
+        if finding.kind.details.isBaselinable, let count = unmatched[entry] {
+          unmatched[entry] = count == 1 ? nil : count - 1
+          accepted += 1
+          result.files[index].baselinedFindingCount += 1
+        } else {
+          kept.append(finding)
+        }
+      }
+      result.files[index].findings = kept
+    }
+    var fixed: [BaselineEntry] = []
+    if !unmatched.isEmpty {
+      let checkedFiles = Set(report.files.map { folder.relative($0.path) })
+      for (entry, count) in unmatched {
+        let isGone =
+          entry.file != "-"
+          && !FileManager.default.fileExists(atPath: folder.absolute(entry.file))
+        guard checkedFiles.contains(entry.file) || isGone else { continue }
+        fixed += repeatElement(entry, count: count)
+      }
+    }
+    result.baseline = BaselineComparison(
+      accepted: accepted, fixed: fixed.sorted(), fixedEntriesFail: fixedEntriesFail)
+    return result
+  }
+
+  /// The file's layout. Reading checks the version before the entries, so a file of another
+  /// version is reported as such whatever its entries look like.
+  private struct File: Codable {
+    var version: Int
+    var entries: [BaselineEntry]
+
+    init(version: Int, entries: [BaselineEntry]) {
+      self.version = version
+      self.entries = entries
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      version = try container.decode(Int.self, forKey: .version)
+      guard version == Baseline.formatVersion else { throw VersionError(version: version) }
+      entries = try container.decode([BaselineEntry].self, forKey: .entries)
+    }
+  }
+
+  /// A baseline file of a version this package does not read.
+  private struct VersionError: Error {
+    var version: Int
+  }
+}
+
+/// A baseline that could not be read or written, in one line naming the file.
+///
+/// ```swift
+/// do {
+///   _ = try Baseline(contentsOfFile: "old-baseline.json")
+/// } catch {
+///   print(error)  // the baseline `old-baseline.json` is of version 2; this checker reads version 1…
+/// }
+/// ```
+public struct BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What went wrong, naming the file.
+  public var description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// A decoding error of the baseline file in a few words, with the JSON path of the entry.
+private func describe(_ error: DecodingError) -> String {
+  func place(_ path: [any CodingKey]) -> String {
+    var text = "$"
+    for key in path {
+      if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
+    }
+    return text
+  }
+  switch error {
+  case .keyNotFound(let key, let context):
+    return "\(place(context.codingPath)) has no `\(key.stringValue)`"
+  case .typeMismatch(_, let context), .valueNotFound(_, let context),
+    .dataCorrupted(let context):
+    return "\(place(context.codingPath)): \(context.debugDescription)"
+  @unknown default:
+    return "\(error)"
+  }
+}

@@ -1,0 +1,85 @@
+import CodableResilience
+
+/// One accepted finding in a ``Baseline``: where it is and what it is, without its line or
+/// column, so editing a payload around it keeps the entry valid.
+///
+/// ```json
+/// { "file" : "Fixtures/Booking/v2.json", "kind" : "unknownValue",
+///   "path" : "$.state", "value" : "checked_in" }
+/// ```
+public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
+  /// The file, relative to the working folder the check ran in (an absolute path when the file
+  /// is outside it; `-` for standard input).
+  public var file: String
+
+  /// The kind of finding.
+  public var kind: Finding.Kind
+
+  /// The JSONPath-style path of the value, such as `$.state`; `nil` when the finding concerns
+  /// the whole payload.
+  public var path: String?
+
+  /// The unknown value's raw value, or, for other kinds, the finding's message.
+  public var value: String
+
+  /// Creates an entry.
+  ///
+  /// ```swift
+  /// let entry = BaselineEntry(
+  ///   file: "Fixtures/Booking/v2.json", kind: .unknownValue, path: "$.state",
+  ///   value: "checked_in")
+  /// ```
+  public init(file: String, kind: Finding.Kind, path: String?, value: String) {
+    self.file = file
+    self.kind = kind
+    self.path = path
+    self.value = value
+  }
+
+  /// The entry that records `finding` of the input shown as `file`.
+  init(_ finding: Finding, file: String) {
+    self.init(
+      file: file, kind: finding.kind, path: finding.path,
+      value: finding.unknownValue?.rawValue ?? finding.message)
+  }
+
+  /// What the reports say of an entry that no longer occurs.
+  var fixedMessage: String {
+    "no longer found; remove it from the baseline: \(kind.details.title) \(jsonQuoted(value))"
+  }
+
+  /// Orders by file, then path, kind and value, so a baseline file reads like the report.
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.file, lhs.path ?? "", lhs.kind.rawValue, lhs.value)
+      < (rhs.file, rhs.path ?? "", rhs.kind.rawValue, rhs.value)
+  }
+}
+
+/// What a ``Baseline`` did to a report: how many findings it accepted, and which of its
+/// entries no longer occur.
+///
+/// ```swift
+/// let report = baseline.apply(to: PayloadChecker().check(paths: ["Fixtures"], in: registry))
+/// for entry in report.baseline?.fixed ?? [] { print("fixed:", entry.file, entry.value) }
+/// ```
+public struct BaselineComparison: Sendable, Hashable {
+  /// How many findings matched an entry and were taken out of the report.
+  public var accepted: Int
+
+  /// The entries no finding matched, for files this run checked or that no longer exist.
+  public var fixed: [BaselineEntry]
+
+  /// Whether entries that no longer occur fail the check (`--strict-baseline`).
+  public var fixedEntriesFail: Bool
+
+  /// Creates a comparison.
+  ///
+  /// ```swift
+  /// let comparison = BaselineComparison(accepted: 3, fixed: [], fixedEntriesFail: false)
+  /// ```
+  public init(accepted: Int, fixed: [BaselineEntry], fixedEntriesFail: Bool) {
+    self.accepted = accepted
+    self.fixed = fixed
+    self.fixedEntriesFail = fixedEntriesFail
+  }
+}

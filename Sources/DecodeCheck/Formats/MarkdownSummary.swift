@@ -1,0 +1,166 @@
+import CodableResilience
+
+/// The report for people reading a CI run's page (`--summary FILE`, GitHub's step summary):
+/// the counts, every distinct unknown value grouped by type with how many payloads hold it and
+/// where it was first seen, then the other findings grouped by kind.
+///
+/// ```markdown
+/// ## decode-check
+///
+/// 3 files checked: 1 decoded cleanly, 1 with unknown values (2 values), 1 failed
+///
+/// ### Unknown values
+///
+/// #### BookingState
+///
+/// | Raw value | Payloads | First seen |
+/// |---|---:|---|
+/// | `"checked_in"` | 1 | `Booking/v2.json:4:12` `$.state` |
+/// ```
+enum MarkdownSummary {
+  /// The most findings of one kind the summary lists; GitHub keeps a step summary under 1 MiB.
+  static let listedFindingsPerKind = 500
+
+  static func render(_ report: CheckReport, context: RenderContext) -> String {
+    let summary = report.summary
+    var text = "## \(context.toolName)\n\n" + summary.description + "\n\n"
+    text += countsTable(summary, hasBaseline: report.baseline != nil)
+    text += unknownValues(report, context: context)
+    for kind in Finding.Kind.allCases where kind != .unknownValue {
+      text += findings(of: kind, in: report, context: context)
+    }
+    if let baseline = report.baseline, !baseline.fixed.isEmpty {
+      text += "\n### Baseline entries no longer found (\(baseline.fixed.count))\n\n"
+      text += baseline.fixedEntriesFail ? "These fail the check (--strict-baseline). " : ""
+      text += "Remove them from the baseline, or write it again with --write-baseline.\n\n"
+      text += "| File | Path | Kind | Value |\n|---|---|---|---|\n"
+      for entry in baseline.fixed {
+        text += "| \(code(entry.file)) | \(entry.path.map(code) ?? "") | "
+        text += "\(entry.kind.details.title) | \(code(jsonQuoted(entry.value))) |\n"
+      }
+    }
+    return text
+  }
+
+  private static func countsTable(_ summary: CheckSummary, hasBaseline: Bool) -> String {
+    var rows: [(String, Int)] = [
+      ("Files checked", summary.filesChecked),
+      ("Decoded cleanly", summary.decodedCleanly),
+      ("With unknown values", summary.withUnknownValues),
+      ("Failed", summary.failed),
+    ]
+    if hasBaseline { rows.append(("With only baselined findings", summary.baselined)) }
+    rows += [
+      ("Could not be checked", summary.notChecked),
+      ("Payloads", summary.payloads),
+      ("Unknown values", summary.unknownValues),
+    ]
+    if hasBaseline {
+      rows.append(("Findings the baseline accepted", summary.baselinedFindings))
+      rows.append(("Baseline entries no longer found", summary.fixedBaselineEntries))
+    }
+    var text = "| | Count |\n|---|---:|\n"
+    for (name, count) in rows {
+      text += "| \(name) | \(count) |\n"
+    }
+    return text
+  }
+
+  /// Every distinct unknown value, grouped by type (sorted by name), in order of first sight.
+  private static func unknownValues(_ report: CheckReport, context: RenderContext) -> String {
+    struct Value {
+      var rawValue: String
+      var payloads: Set<String> = []
+      var firstSeen: String
+    }
+    var valuesByType: [String: [Value]] = [:]
+    var indices: [String: [String: Int]] = [:]
+    for file in report.files where file.unknownValueCount > 0 {
+      let name = context.workingDirectory.relative(file.path)
+      for finding in file.findings {
+        guard let value = finding.unknownValue else { continue }
+        // One payload per file, or per line with `--lines`.
+        let payload = file.payloadCount > 1 ? "\(name):\(finding.position?.line ?? 0)" : name
+        if let index = indices[value.typeName]?[value.rawValue] {
+          valuesByType[value.typeName]?[index].payloads.insert(payload)
+        } else {
+          indices[value.typeName, default: [:]][value.rawValue] =
+            valuesByType[value.typeName, default: []].count
+          valuesByType[value.typeName, default: []].append(
+            Value(
+              rawValue: value.rawValue, payloads: [payload],
+              firstSeen: place(finding, in: name)))
+        }
+      }
+    }
+    guard !valuesByType.isEmpty else { return "" }
+    var text = "\n### \(Finding.Kind.unknownValue.details.heading)\n"
+    for type in valuesByType.keys.sorted() {
+      text += "\n#### \(cell(type))\n\n| Raw value | Payloads | First seen |\n|---|---:|---|\n"
+      for value in valuesByType[type] ?? [] {
+        text += "| \(code(jsonQuoted(value.rawValue))) | \(value.payloads.count) "
+        text += "| \(value.firstSeen) |\n"
+      }
+    }
+    return text
+  }
+
+  /// The findings of one kind, in report order, up to ``listedFindingsPerKind``.
+  private static func findings(
+    of kind: Finding.Kind,
+    in report: CheckReport,
+    context: RenderContext
+  ) -> String {
+    var rows: [String] = []
+    var total = 0
+    for file in report.files where file.findings.contains(where: { $0.kind == kind }) {
+      let name = context.workingDirectory.relative(file.path)
+      for finding in file.findings where finding.kind == kind {
+        total += 1
+        guard rows.count < listedFindingsPerKind else { continue }
+        rows.append("| \(place(finding, in: name)) | \(cell(singleLine(finding.message))) |")
+      }
+    }
+    guard total > 0 else { return "" }
+    var text = "\n### \(kind.details.heading) (\(total))\n\n| Where | Problem |\n|---|---|\n"
+    text += rows.joined(separator: "\n") + "\n"
+    if total > rows.count {
+      text += "\n… and \(total - rows.count) more, in the full report.\n"
+    }
+    return text
+  }
+
+  /// `file:line:column` and the JSON path, as code.
+  private static func place(_ finding: Finding, in file: String) -> String {
+    var location = file
+    if let position = finding.position {
+      location += ":\(position.line):\(position.column)"
+    }
+    var text = code(location)
+    if let path = finding.path {
+      text += " " + code(path)
+    }
+    return text
+  }
+
+  /// Text as inline code in a table cell: fenced with more backticks than it holds in a row,
+  /// and with `|` escaped, which would otherwise end the cell even inside code.
+  static func code(_ text: String) -> String {
+    let line = singleLine(text)
+    var longestRun = 0
+    var run = 0
+    for character in line {
+      run = character == "`" ? run + 1 : 0
+      longestRun = max(longestRun, run)
+    }
+    let fence = String(repeating: "`", count: longestRun + 1)
+    let padding = line.hasPrefix("`") || line.hasSuffix("`") ? " " : ""
+    return fence + padding + line.replacing("|", with: "\\|") + padding + fence
+  }
+
+  /// Plain text in a table cell: `|` escaped, `<` as a reference so it never reads as HTML,
+  /// line breaks as spaces.
+  static func cell(_ text: String) -> String {
+    singleLine(text).replacing("|", with: "\\|").replacing("<", with: "&lt;")
+  }
+}

@@ -1,0 +1,170 @@
+import CodableResilience
+import Foundation
+
+/// The report as a SARIF 2.1.0 log, which GitHub code scanning (`upload-sarif`) and other
+/// static-analysis viewers read:
+///
+/// ```json
+/// { "$schema" : "https://json.schemastore.org/sarif-2.1.0.json", "version" : "2.1.0",
+///   "runs" : [ { "tool" : { "driver" : { "name" : "decode-check", "version" : "0.1.0",
+///                                        "rules" : [ { "id" : "unknownValue", … } ] } },
+///                "results" : [ { "ruleId" : "unknownValue", "level" : "warning",
+///                                "message" : { "text" : "$.state: unknown BookingState …" },
+///                                "locations" : [ { "physicalLocation" : {
+///                                  "artifactLocation" : { "uri" : "Fixtures/Booking/v2.json" },
+///                                  "region" : { "startLine" : 4, "startColumn" : 12 } } } ] } ] } ] }
+/// ```
+///
+/// There is one rule per kind of finding. File names are relative to the working folder (the
+/// repository's root in CI), as GitHub wants; a finding without a position is placed at the
+/// start of its file. With a baseline, results carry `baselineState` `new`, and entries that no
+/// longer occur are results of level `note` (`error` under `--strict-baseline`) with
+/// `baselineState` `absent`.
+enum SARIFFormat {
+  static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+  static func render(_ report: CheckReport, context: RenderContext) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Strings, numbers and collections of them: encoding cannot fail, but if it ever did the
+    // output would still be a JSON document.
+    guard let data = try? encoder.encode(Log(report, context: context)) else {
+      return #"{"error":"the report could not be encoded"}"# + "\n"
+    }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  private struct Log: Encodable {
+    var schema = SARIFFormat.schema
+    var version = "2.1.0"
+    var runs: [Run]
+
+    enum CodingKeys: String, CodingKey {
+      case schema = "$schema"
+      case version, runs
+    }
+
+    init(_ report: CheckReport, context: RenderContext) {
+      let kinds = Finding.Kind.allCases
+      let rules = kinds.map(Rule.init)
+      let ruleIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
+      let baselineState = report.baseline == nil ? nil : "new"
+      var results: [Result] = []
+      for file in report.files {
+        let uri = uriReference(context.workingDirectory.relative(file.path))
+        for finding in file.findings {
+          var message = finding.message
+          if let path = finding.path { message = "\(path): \(message)" }
+          results.append(
+            Result(
+              ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
+              level: finding.severity.rawValue, message: Message(text: message),
+              locations: [Location(uri: uri, position: finding.position)],
+              baselineState: baselineState))
+        }
+      }
+      if let baseline = report.baseline {
+        for entry in baseline.fixed {
+          results.append(
+            Result(
+              ruleId: entry.kind.rawValue, ruleIndex: ruleIndex[entry.kind] ?? 0,
+              level: baseline.fixedEntriesFail ? "error" : "note",
+              message: Message(text: (entry.path.map { "\($0): " } ?? "") + entry.fixedMessage),
+              locations: [Location(uri: uriReference(entry.file), position: nil)],
+              baselineState: "absent"))
+        }
+      }
+      let driver = Driver(
+        name: context.toolName, version: DecodeCheckCommand.version,
+        semanticVersion: DecodeCheckCommand.version, rules: rules)
+      runs = [Run(tool: Tool(driver: driver), results: results)]
+    }
+  }
+
+  private struct Run: Encodable {
+    var tool: Tool
+    var results: [Result]
+    var columnKind = "unicodeCodePoints"
+  }
+
+  private struct Tool: Encodable {
+    var driver: Driver
+  }
+
+  private struct Driver: Encodable {
+    var name: String
+    var version: String
+    var semanticVersion: String
+    var rules: [Rule]
+  }
+
+  private struct Rule: Encodable {
+    var id: String
+    var name: String
+    var shortDescription: Message
+    var fullDescription: Message
+    var help: Message
+    var defaultConfiguration: Configuration
+
+    init(_ kind: Finding.Kind) {
+      let details = kind.details
+      id = kind.rawValue
+      name = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+      shortDescription = Message(text: details.description)
+      fullDescription = Message(text: details.description + " " + details.help)
+      help = Message(text: details.help)
+      defaultConfiguration = Configuration(level: details.defaultSeverity.rawValue)
+    }
+  }
+
+  private struct Configuration: Encodable {
+    var level: String
+  }
+
+  private struct Message: Encodable {
+    var text: String
+  }
+
+  private struct Result: Encodable {
+    var ruleId: String
+    var ruleIndex: Int
+    var level: String
+    var message: Message
+    var locations: [Location]
+    var baselineState: String?
+  }
+
+  private struct Location: Encodable {
+    var physicalLocation: PhysicalLocation
+
+    init(uri: String, position: TextPosition?) {
+      physicalLocation = PhysicalLocation(
+        artifactLocation: ArtifactLocation(uri: uri),
+        region: Region(startLine: position?.line ?? 1, startColumn: position?.column ?? 1))
+    }
+  }
+
+  private struct PhysicalLocation: Encodable {
+    var artifactLocation: ArtifactLocation
+    var region: Region
+  }
+
+  private struct ArtifactLocation: Encodable {
+    var uri: String
+  }
+
+  private struct Region: Encodable {
+    var startLine: Int
+    var startColumn: Int
+  }
+
+  /// A path as a URI reference: relative paths stay relative, absolute ones become `file://`
+  /// URIs, and characters a URI cannot hold are percent-encoded.
+  static func uriReference(_ path: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\0"..."~"))
+    // Not `:`, which in a relative reference's first segment would read as a scheme.
+    allowed.insert(charactersIn: "-._~/!$&'()*+,;=@")
+    let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+}

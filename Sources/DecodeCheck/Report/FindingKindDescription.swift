@@ -1,0 +1,61 @@
+extension Finding.Kind {
+  /// How a kind of finding is named and explained in every format that describes kinds: the
+  /// GitHub annotation's title, the SARIF rule, the summary's group heading, and whether a
+  /// baseline may hold it.
+  ///
+  /// Everything that lists kinds reads this one table, so a new kind is one more case here.
+  ///
+  /// ```swift
+  /// Finding.Kind.unknownValue.details.title  // "unknown value"
+  /// ```
+  struct Details {
+    /// A short lower-case name: "unknown value".
+    var title: String
+    /// The heading of the summary's group of such findings: "Decoding failures".
+    var heading: String
+    /// One sentence saying what the finding means (SARIF `shortDescription`).
+    var description: String
+    /// What to do about it (SARIF `help`).
+    var help: String
+    /// The finding's severity when nothing makes it stricter (SARIF `defaultConfiguration`).
+    var defaultSeverity: Finding.Severity
+    /// Whether `--baseline` may accept it. Inputs that could not be checked are never
+    /// accepted: a missing file is not a finding about a payload.
+    var isBaselinable: Bool
+  }
+
+  var details: Details {
+    switch self {
+    case .unknownValue:
+      Details(
+        title: "unknown value", heading: "Unknown values",
+        description: "The payload holds a value the model's type does not know.",
+        help: "Add the value to the type (a new case or known value) if the app should handle "
+          + "it, or record it in a baseline (--write-baseline) if it is expected. It decodes "
+          + "leniently; --strict makes it an error.",
+        defaultSeverity: .warning, isBaselinable: true)
+    case .decodingFailure:
+      Details(
+        title: "decoding failure", heading: "Decoding failures",
+        description: "The payload is JSON, but the model cannot decode it.",
+        help: "Make the model accept the payload (an optional property, a tolerant type) or "
+          + "report the payload to the backend as a bug. The message names the key or type "
+          + "that did not fit.",
+        defaultSeverity: .error, isBaselinable: true)
+    case .invalidJSON:
+      Details(
+        title: "invalid JSON", heading: "Invalid JSON",
+        description: "The payload is not valid JSON, or not valid UTF-8.",
+        help: "Capture the payload again: a truncated or corrupted file, or an error page saved "
+          + "as JSON, is the usual cause. The position is where reading stopped.",
+        defaultSeverity: .error, isBaselinable: true)
+    case .inputError:
+      Details(
+        title: "input error", heading: "Inputs not checked",
+        description: "The input could not be checked: missing, unreadable, or without a type.",
+        help: "Fix the path, the permissions, or put the file in a folder named after a "
+          + "registered type (or pass --type).",
+        defaultSeverity: .error, isBaselinable: false)
+    }
+  }
+}

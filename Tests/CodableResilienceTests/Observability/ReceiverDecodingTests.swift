@@ -1,0 +1,140 @@
+import CodableResilience
+import Dispatch
+import Foundation
+import Testing
+
+/// `decodeStrictly` and `decodeCollectingUnknownValues` decode with the receiver itself: its
+/// subclass, its configuration, shared by concurrent callers, and left as it was.
+struct ReceiverDecodingTests {
+  enum Kind: String, Codable, UnknownDecodable, CaseIterable, Sendable {
+    case house, flat, unknown
+  }
+
+  struct Listing: Codable, Equatable, Sendable {
+    var listingKind: Kind
+    var kinds: [Kind]
+  }
+
+  static let unknownPayload = Data(#"{"listing_kind": "castle", "kinds": ["flat", "igloo"]}"#.utf8)
+  static let knownPayload = Data(#"{"listing_kind": "house", "kinds": ["flat"]}"#.utf8)
+
+  /// A decoder that counts its decodes and reads snake-case keys: what an app's configured
+  /// subclass looks like.
+  final class CountingDecoder: JSONDecoder, @unchecked Sendable {
+    // `@unchecked` because `decodes` is only touched by one test thread.
+    var decodes = 0
+
+    override init() {
+      super.init()
+      keyDecodingStrategy = .convertFromSnakeCase
+    }
+
+    override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+      decodes += 1
+      return try super.decode(type, from: data)
+    }
+  }
+
+  @Test func strictlyRunsTheSubclassesOwnDecode() throws {
+    let decoder = CountingDecoder()
+    let listing = try decoder.decodeStrictly(Listing.self, from: Self.knownPayload)
+    #expect(listing == Listing(listingKind: .house, kinds: [.flat]))
+    #expect(decoder.decodes == 1)
+  }
+
+  @Test func collectingRunsTheSubclassesOwnDecode() throws {
+    let decoder = CountingDecoder()
+    let (listing, unknownValues) = try decoder.decodeCollectingUnknownValues(
+      Listing.self, from: Self.unknownPayload)
+    #expect(listing == Listing(listingKind: .unknown, kinds: [.flat, .unknown]))
+    #expect(unknownValues.map(\.path) == ["$.listingKind", "$.kinds[1]"])
+    #expect(decoder.decodes == 1)
+  }
+
+  @Test func aHandlerInstalledBeforeIsPutBackAndStillCalledOutsideTheCall() throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let seen = UnknownValueCollector()
+    decoder.unknownValueHandler = .collect(into: seen)
+
+    #expect(throws: DecodingError.self) {
+      try decoder.decodeStrictly(Listing.self, from: Self.unknownPayload)
+    }
+    // The strict call's value reached only the strict handler.
+    #expect(seen.values.isEmpty)
+    let (_, collected) = try decoder.decodeCollectingUnknownValues(
+      Listing.self, from: Self.unknownPayload)
+    #expect(collected.count == 2)
+    // The installed handler is called after collecting, as before, and is back in place.
+    #expect(seen.removeAll().count == 2)
+    _ = try decoder.decode(Listing.self, from: Self.unknownPayload)
+    #expect(seen.values.map(\.rawValue) == ["castle", "igloo"])
+  }
+
+  @Test func noHandlerBeforeMeansNoHandlerAfter() throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    decoder.userInfo[CodingUserInfoKey(rawValue: "app.context")!] = "kept"
+    _ = try? decoder.decodeStrictly(Listing.self, from: Self.unknownPayload)
+    _ = try decoder.decodeCollectingUnknownValues(Listing.self, from: Self.unknownPayload)
+    #expect(decoder.userInfo[.unknownValueHandler] == nil)
+    #expect(decoder.userInfo.count == 1)
+    #expect(decoder.userInfo[CodingUserInfoKey(rawValue: "app.context")!] as? String == "kept")
+  }
+
+  /// Many threads share one decoder: each strict call fails at its own first unknown value,
+  /// each collecting call gets exactly its own two values, plain decodes stay lenient, and the
+  /// decoder is left as it was.
+  @Test func concurrentCallersOnOneDecoderEachGetTheirOwnHandler() throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let outcomes = UnknownValueCollector()
+    DispatchQueue.concurrentPerform(iterations: 300) { iteration in
+      let outcome: String
+      switch iteration % 3 {
+      case 0:
+        do {
+          _ = try decoder.decodeStrictly(Listing.self, from: Self.unknownPayload)
+          outcome = "strict decoded"
+        } catch let error as DecodingError {
+          outcome = "strict threw at \(error.path ?? "?")"
+        } catch {
+          outcome = "strict threw \(error)"
+        }
+      case 1:
+        let collected = try? decoder.decodeCollectingUnknownValues(
+          Listing.self, from: Self.unknownPayload)
+        outcome = "collected \(collected?.unknownValues.map(\.rawValue) ?? [])"
+      default:
+        let listing = try? decoder.decode(Listing.self, from: Self.unknownPayload)
+        outcome = "plain \(listing?.listingKind.rawValue ?? "failed")"
+      }
+      outcomes.append(UnknownValue(typeName: "outcome", rawValue: outcome, codingPath: []))
+    }
+    let counts = Dictionary(grouping: outcomes.values.map(\.rawValue), by: { $0 }).mapValues(
+      \.count)
+    #expect(
+      counts == [
+        "strict threw at $.listingKind": 100,
+        #"collected ["castle", "igloo"]"#: 100,
+        "plain unknown": 100,
+      ])
+    #expect(decoder.userInfo[.unknownValueHandler] == nil)
+  }
+
+  /// `JSONDecoder` stops the process on input that ends right after the `[` opening the 513th
+  /// level; the toolkit's entry points throw instead.
+  @Test(arguments: [
+    String(repeating: "[", count: 513),
+    #"{"kinds": "# + String(repeating: "[", count: 512),
+  ])
+  func inputEndingAtThe513thBracketThrows(_ text: String) {
+    let decoder = JSONDecoder()
+    #expect(throws: DecodingError.self) {
+      try decoder.decodeStrictly([Listing].self, from: Data(text.utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try decoder.decodeCollectingUnknownValues([Listing].self, from: Data(text.utf8))
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import CodableResilience
+import Foundation
+import Testing
+
+/// One subject at one position, type-erased so Swift Testing can take it as an argument.
+struct PositionCase: Sendable, CustomTestStringConvertible {
+  let testDescription: String
+  /// The mismatches against the top-level decode, one line each; empty when all agree.
+  let valueMismatches: @Sendable () -> [String]
+  /// The mismatches for a missing key and a `null` property, against the expected behaviour.
+  let absenceMismatches: @Sendable () -> [String]
+
+  init<Value: PositionSubject>(_ position: Position<Value>) {
+    testDescription = position.description
+    valueMismatches = { Self.compareValues(at: position) }
+    absenceMismatches = { Self.compareAbsence(at: position) }
+  }
+
+  /// Every sample, under a collecting handler and under `.strict`: the position decodes the
+  /// same value, reports the same unknown values and throws the same error (case and path,
+  /// relative to the value) as a top-level decode of the value alone. An optional property
+  /// decodes `null` as `nil`.
+  static func compareValues<Value: PositionSubject>(at position: Position<Value>) -> [String] {
+    var mismatches: [String] = []
+    for sample in Value.samples {
+      for strict in [false, true] {
+        let expected =
+          position.decodesNullAsNil && sample == "null"
+          ? Observation(outcome: "nil", reports: [])
+          : Observation.of(
+            { try $0.decode(Value.self, from: Data(sample.utf8)) }, relativeTo: "$", strict: strict)
+        let actual = Observation.of(
+          { try position.decode(sample, $0) }, relativeTo: position.prefix, strict: strict)
+        if actual != expected {
+          let mode = strict ? "strict" : "collecting"
+          mismatches.append("\(sample) (\(mode)): expected \(expected), got \(actual)")
+        }
+      }
+    }
+    return mismatches
+  }
+
+  /// A missing key and a `null` property: an optional property decodes `nil`; any other
+  /// property does what Foundation's generic path does for the same property type, except a
+  /// concrete `DecodeUnknownAsNil` property, which decodes a missing key as absent.
+  static func compareAbsence<Value: PositionSubject>(at position: Position<Value>) -> [String] {
+    guard let property = position.property else { return [] }
+    var mismatches: [String] = []
+    for payload in ["{}", #"{"value": null}"#] {
+      let generic = Observation.of(
+        { try property.generic(payload, $0) }, relativeTo: "$", strict: true)
+      let expected: Observation
+      if position.isOptional {
+        expected = Observation(outcome: "nil", reports: [])
+      } else if payload == "{}", Value.self == DecodeUnknownAsNil<StringKind>.self,
+        position.name == "concrete property"
+      {
+        expected = Observation(
+          outcome: "value \(DecodeUnknownAsNil<StringKind>.absent)", reports: [])
+      } else {
+        expected = generic
+      }
+      let actual = Observation.of(
+        { try property.concrete(payload, $0) }, relativeTo: "$", strict: true)
+      if actual != expected {
+        mismatches.append("\(payload): expected \(expected), got \(actual)")
+      }
+    }
+    return mismatches
+  }
+}
+
+extension DecodeUnknownAsNil where Enum == StringKind {
+  /// What a missing key decodes as, as the canonical description prints it.
+  static var absent: String {
+    DecodeUnknownAsNil<StringKind>(wrappedValue: nil).canonicalDescription
+  }
+}
+
+let everyPosition: [PositionCase] =
+  StringKind.positions.map(PositionCase.init) + IntKind.positions.map(PositionCase.init)
+  + Int8Kind.positions.map(PositionCase.init) + Int16Kind.positions.map(PositionCase.init)
+  + Int32Kind.positions.map(PositionCase.init) + Int64Kind.positions.map(PositionCase.init)
+  + UIntKind.positions.map(PositionCase.init) + UInt8Kind.positions.map(PositionCase.init)
+  + UInt16Kind.positions.map(PositionCase.init) + UInt32Kind.positions.map(PositionCase.init)
+  + UInt64Kind.positions.map(PositionCase.init) + FloatKind.positions.map(PositionCase.init)
+  + DoubleKind.positions.map(PositionCase.init) + Rating.positions.map(PositionCase.init)
+  + CurrencyCode.positions.map(PositionCase.init) + TickerSymbol.positions.map(PositionCase.init)
+  + RoomCode.positions.map(PositionCase.init)
+  + FloorNumber.positions.map(PositionCase.init) + FreeTag.positions.map(PositionCase.init)
+  + DecodeUnknownAsNil<StringKind>.positions.map(PositionCase.init)
+  + MaybeFloor.positions.map(PositionCase.init)
+  + SkipUnknownElements<[StringKind]>.positions.map(PositionCase.init)
+  + KindSet.positions.map(PositionCase.init)
+  + SkipUnknownKeys<[StringKind: Int]>.positions.map(PositionCase.init)
+
+struct PositionEquivalenceTests {
+  @Test(arguments: everyPosition)
+  func decodesAsAtTheTopLevel(_ position: PositionCase) {
+    let mismatches = position.valueMismatches()
+    #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+  }
+
+  @Test(arguments: everyPosition)
+  func missingKeyAndNullAsDocumented(_ position: PositionCase) {
+    let mismatches = position.absenceMismatches()
+    #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import DecodeCheck
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The package's `Fixtures/` folder and each of its type folders, found above this file.
+private let fixtureFolders: [String] = {
+  var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  while folder.pathComponents.count > 1 {
+    let fixtures = folder.appendingPathComponent("Fixtures")
+    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)
+    {
+      let types = names.filter { !$0.contains(".") }.sorted().map {
+        fixtures.appendingPathComponent($0).path
+      }
+      return [fixtures.path] + types
+    }
+    folder.deleteLastPathComponent()
+  }
+  return []
+}()
+
+@Suite struct CountAgreementTests {
+  @Test func theFixturesAreFound() {
+    #expect(fixtureFolders.count >= 3, "\(fixtureFolders)")
+  }
+
+  /// Text, JSON, JUnit, SARIF and the summary count the same failed files, and the exit
+  /// status follows them, with and without --strict.
+  @Test(arguments: fixtureFolders, [false, true])
+  func everyFormatCountsTheSameFailures(folder: String, strict: Bool) throws {
+    let options = strict ? ["--strict"] : []
+    let summaryFolder = try TemporaryFolder()
+    let summaryPath = summaryFolder.path + "/summary.md"
+
+    let text = runCommand(options + ["--summary", summaryPath, folder])
+    let line = try #require(text.outputLines.last)
+    let textFailed = try #require(
+      line.firstMatch(of: /, (\d+) failed/).map { Int($0.output.1) ?? -1 })
+
+    let json = try jsonObject(runCommand(options + ["--format", "json", folder]).output)
+    let jsonFailed = (json["summary"] as? [String: Int])?["failed"]
+    let filesMarkedFailed = (json["files"] as? [[String: Any]])?.count {
+      $0["failed"] as? Bool == true
+    }
+
+    let junit = runCommand(options + ["--format", "junit", folder]).output
+    let junitFailed = try #require(
+      junit.firstMatch(of: /<testsuite [^>]*failures="(\d+)"/).map { Int($0.output.1) ?? -1 })
+
+    let sarif = try jsonObject(runCommand(options + ["--format", "sarif", folder]).output)
+    let results = (sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] ?? []
+    let sarifFailed = Set(
+      results.filter {
+        $0["level"] as? String == "error" && $0["ruleId"] as? String != "inputError"
+      }
+      .compactMap {
+        ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+          "artifactLocation"] as? [String: Any])?["uri"] as? String
+      }
+    ).count
+
+    let summary = try String(contentsOfFile: summaryPath, encoding: .utf8)
+    let summaryFailed = try #require(
+      summary.firstMatch(of: /\| Failed \| (\d+) \|/).map { Int($0.output.1) ?? -1 })
+
+    #expect(jsonFailed == textFailed)
+    #expect(filesMarkedFailed == textFailed)
+    #expect(junitFailed == textFailed)
+    #expect(sarifFailed == textFailed)
+    #expect(summaryFailed == textFailed)
+    #expect(text.status == (textFailed > 0 ? 1 : 0))
+    #expect(json["exitStatus"] as? Int == Int(text.status))
+  }
+
+  @Test func strictCountsAFileWithOnlyUnknownValuesAsFailedEverywhere() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Payloads.bookingWithUnknownValues, to: "Booking/v2.json")
+    try folder.write(Payloads.cleanBooking, to: "Booking/v1.json")
+    let text = runCommand(["--strict", folder.path])
+    #expect(text.status == 1)
+    #expect(text.outputLines.last?.hasSuffix(", 1 failed") == true)
+    let junit = runCommand(["--strict", "--format", "junit", folder.path])
+    #expect(junit.output.contains(#"failures="1""#))
+    let lenient = runCommand(["--format", "junit", folder.path])
+    #expect(lenient.output.contains(#"failures="0""#))
+  }
+}
