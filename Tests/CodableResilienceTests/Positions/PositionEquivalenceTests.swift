@@ -95,13 +95,13 @@ let everyPosition: [PositionCase] =
   + SkipUnknownKeys<[StringKind: Int]>.positions.map(PositionCase.init)
 
 struct PositionEquivalenceTests {
-  @Test(arguments: everyPosition)
+  @Test(arguments: everyPosition + unionPositions)
   func decodesAsAtTheTopLevel(_ position: PositionCase) {
     let mismatches = position.valueMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
   }
 
-  @Test(arguments: everyPosition)
+  @Test(arguments: everyPosition + unionPositions)
   func missingKeyAndNullAsDocumented(_ position: PositionCase) {
     let mismatches = position.absenceMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")

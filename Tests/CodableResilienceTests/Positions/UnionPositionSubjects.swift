@@ -1,6 +1,5 @@
 import CodableResilience
 import Foundation
-import Testing
 
 // `OpenEnum` and `TaggedUnion` at every position, through the same equivalence checks as the
 // other tools: the same value, reports and errors (case and path) as a top-level decode.
@@ -76,20 +75,7 @@ enum AlertAt {
   struct DictionaryProperty: Holder { var value: [String: Alert] }
 }
 
+/// The union tools' positions, which `PositionEquivalenceTests` runs beside the others.
 let unionPositions: [PositionCase] =
   OpenEnum<Tone>.positions.map(PositionCase.init) + FeedItem.positions.map(PositionCase.init)
   + Alert.positions.map(PositionCase.init)
-
-struct UnionPositionEquivalenceTests {
-  @Test(arguments: unionPositions)
-  func decodesAsAtTheTopLevel(_ position: PositionCase) {
-    let mismatches = position.valueMismatches()
-    #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
-  }
-
-  @Test(arguments: unionPositions)
-  func missingKeyAndNullAsDocumented(_ position: PositionCase) {
-    let mismatches = position.absenceMismatches()
-    #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
-  }
-}
