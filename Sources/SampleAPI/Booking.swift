@@ -14,6 +14,8 @@ public struct Booking: Codable, Equatable, Sendable {
   public var guests: [Guest]
   /// The total price.
   public var total: Price
+  /// What happened to the booking, oldest first; sent from API version 3 on.
+  public var timeline: [BookingEvent]?
 
   enum CodingKeys: String, CodingKey {
     case id
@@ -22,6 +24,7 @@ public struct Booking: Codable, Equatable, Sendable {
     case channel
     case guests
     case total
+    case timeline
   }
 }
 

@@ -151,6 +151,32 @@ enum Payloads {
     return Payload(data: text.data)
   }
 
+  /// An activity feed (`ActivityItem`): posts, photos and adverts tagged by `type`, in an even
+  /// mix, every tag known.
+  static func activityFeed(count: Int) -> Payload {
+    var values = ValuePicker()
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      switch values.int(in: 0...2) {
+      case 0:
+        [
+          "type": "post", "id": .int(index),
+          "title": .string("\(values.pick(from: adjectives)) \(values.pick(from: nouns))"),
+          "likes": .int(values.int(in: 0...900)),
+        ]
+      case 1:
+        [
+          "type": "photo", "id": .int(index),
+          "url": .string("https://img.example/\(index).jpg"),
+          "width": .int(values.int(in: 400...4_000)), "height": .int(values.int(in: 300...3_000)),
+        ]
+      default:
+        ["type": "ad", "id": .int(index), "sponsor": .string(values.pick(from: hostNames))]
+      }
+    }
+    return Payload(data: text.data)
+  }
+
   private static let cities = [
     "Bergen", "Lisbon", "Galway", "Tromsø", "Annecy", "Split", "Hallstatt", "Bled", "Porto",
     "Inverness", "Lucerne", "Kotor", "Granada", "Visby", "Rovinj", "Sintra",

@@ -11,6 +11,8 @@ extension Scenario {
     unknownValuesCollected,
     decodeUnknownAsNil,
     extensibleEnum,
+    openEnum,
+    taggedUnion,
     sampleAPIModel,
     handlerInstalled,
     decodeCheckEngine,
@@ -119,6 +121,37 @@ extension Scenario {
     return try Comparison(
       candidate: .decoding([PriceQuote].self, from: payload),
       baseline: .decoding([PlainPriceQuote].self, from: payload),
+      check: expectSameJSON
+    )
+  }
+
+  /// `OpenEnum` fields read through its keyed overloads, against the same enums plain.
+  static let openEnum = Scenario(
+    name: "open-enum",
+    candidate: "OpenEnum of the plain enums",
+    baseline: "plain String enum",
+    target: 0.97
+  ) { records in
+    let payload = Payloads.listingSummaries(count: records).data
+    return try Comparison(
+      candidate: .decoding([OpenListingSummary].self, from: payload),
+      baseline: .decoding([PlainListingSummary].self, from: payload),
+      check: expectSameJSON
+    )
+  }
+
+  /// A `TaggedUnion` array against the `init(from:)` an app writes by hand, switching on the
+  /// tag, on a feed whose tags are all known (which the hand-written one needs).
+  static let taggedUnion = Scenario(
+    name: "tagged-union",
+    candidate: "TaggedUnion",
+    baseline: "hand-written init(from:) switching on the tag",
+    target: 1.00
+  ) { records in
+    let payload = Payloads.activityFeed(count: records).data
+    return try Comparison(
+      candidate: .decoding([ActivityItem].self, from: payload),
+      baseline: .decoding([PlainActivityItem].self, from: payload),
       check: expectSameJSON
     )
   }

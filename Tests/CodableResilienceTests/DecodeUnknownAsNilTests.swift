@@ -92,7 +92,7 @@ struct DecodeUnknownAsNilTests {
   @Test(arguments: roundTrips)
   func reencodingWritesBackWhatWasRead(_ text: String) throws {
     let car = try JSONDecoder().decode(Car.self, from: json(text))
-    #expect(try encodedJSON(car) == JSONValue(text))
+    #expect(try encodedJSON(car) == JSONValue(parsing: text))
   }
 
   static let intRoundTrips: [String] = [
@@ -102,7 +102,7 @@ struct DecodeUnknownAsNilTests {
   @Test(arguments: intRoundTrips)
   func intRawValuesReencodeWhatWasRead(_ text: String) throws {
     let van = try JSONDecoder().decode(Van.self, from: json(text))
-    #expect(try encodedJSON(van) == JSONValue(text))
+    #expect(try encodedJSON(van) == JSONValue(parsing: text))
   }
 
   @Test(arguments: [#"{"name": "a", "fuel": null}"#, #"{"name": "a", "fuel": "hydrogen"}"#])
@@ -111,7 +111,7 @@ struct DecodeUnknownAsNilTests {
     car.fuel = .electric
     #expect(car.fuel == .electric)
     #expect(car.$fuel.unknownRawValue == nil)
-    #expect(try encodedJSON(car) == JSONValue(#"{"name": "a", "fuel": "electric"}"#))
+    #expect(try encodedJSON(car) == JSONValue(parsing: #"{"name": "a", "fuel": "electric"}"#))
   }
 
   @Test(arguments: roundTrips)
@@ -119,14 +119,14 @@ struct DecodeUnknownAsNilTests {
     var car = try JSONDecoder().decode(Car.self, from: json(text))
     car.fuel = nil
     #expect(car.$fuel.unknownRawValue == nil)
-    #expect(try encodedJSON(car) == JSONValue(#"{"name": "a"}"#))
+    #expect(try encodedJSON(car) == JSONValue(parsing: #"{"name": "a"}"#))
   }
 
   @Test func initialValuesEncodeAsAValueOrNoKey() throws {
     #expect(
       try encodedJSON(Car(name: "a", fuel: .petrol))
-        == JSONValue(#"{"name": "a", "fuel": "petrol"}"#))
-    #expect(try encodedJSON(Car(name: "a", fuel: nil)) == JSONValue(#"{"name": "a"}"#))
+        == JSONValue(parsing: #"{"name": "a", "fuel": "petrol"}"#))
+    #expect(try encodedJSON(Car(name: "a", fuel: nil)) == JSONValue(parsing: #"{"name": "a"}"#))
   }
 
   @Test func projectedValueCarriesTheKeptRawValueToAnotherInstance() throws {
@@ -135,7 +135,7 @@ struct DecodeUnknownAsNilTests {
     copy.$fuel = read.$fuel
     #expect(copy.fuel == nil)
     #expect(copy.$fuel.unknownRawValue == "lpg")
-    #expect(try encodedJSON(copy) == JSONValue(#"{"name": "b", "fuel": "lpg"}"#))
+    #expect(try encodedJSON(copy) == JSONValue(parsing: #"{"name": "b", "fuel": "lpg"}"#))
   }
 
   // MARK: - Outside keyed containers
@@ -145,7 +145,7 @@ struct DecodeUnknownAsNilTests {
     let fuels = try JSONDecoder().decode([DecodeUnknownAsNil<Fuel>].self, from: json(text))
     #expect(fuels.map(\.wrappedValue) == [.petrol, nil, nil, .electric])
     #expect(fuels.map(\.unknownRawValue) == [nil, nil, "hydrogen", nil])
-    #expect(try encodedJSON(fuels) == JSONValue(text))
+    #expect(try encodedJSON(fuels) == JSONValue(parsing: text))
   }
 
   @Test func arrayElementOfWrongTypeThrowsAtItsIndex() throws {
@@ -159,7 +159,7 @@ struct DecodeUnknownAsNilTests {
   /// An element cannot be absent, so `nil` assigned in code is written as `null`.
   @Test func nilArrayElementIsWrittenAsNull() throws {
     let fuels = [DecodeUnknownAsNil<Fuel>(wrappedValue: nil), .init(wrappedValue: .diesel)]
-    #expect(try encodedJSON(fuels) == JSONValue(#"[null, "diesel"]"#))
+    #expect(try encodedJSON(fuels) == JSONValue(parsing: #"[null, "diesel"]"#))
   }
 
   @Test func worksInNestedContainers() throws {
@@ -175,7 +175,7 @@ struct DecodeUnknownAsNilTests {
     #expect(garage.fuelsByPump["1"]?.wrappedValue == .diesel)
     #expect(garage.fuelsByPump["odd pump"]?.unknownRawValue == "biogas")
     #expect(garage.fuelRows.map { $0.map(\.wrappedValue) } == [[.petrol], [], [nil, nil]])
-    #expect(try encodedJSON(garage) == JSONValue(text))
+    #expect(try encodedJSON(garage) == JSONValue(parsing: text))
   }
 
   // MARK: - Property lists
@@ -209,7 +209,7 @@ struct DecodeUnknownAsNilTests {
     let car = try JSONDecoder().decode(Car.self, from: json(#"{"name": "a", "fuel": null}"#))
     let viaPropertyList = try PropertyListDecoder().decode(
       Car.self, from: PropertyListEncoder().encode(car))
-    #expect(try encodedJSON(viaPropertyList) == JSONValue(#"{"name": "a", "fuel": null}"#))
+    #expect(try encodedJSON(viaPropertyList) == JSONValue(parsing: #"{"name": "a", "fuel": null}"#))
   }
 
   // MARK: - Equatable and Hashable

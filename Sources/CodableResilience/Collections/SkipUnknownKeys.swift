@@ -31,15 +31,34 @@
 /// `String` and `Int` raw values both work, and `"01"` is not the key `1` but an unknown key.
 /// Keys are read and written as they are, whatever the coder's key strategy. A value that
 /// fails to decode still throws, under a known key or not.
+///
+/// ## Optional dictionaries
+///
+/// `@SkipUnknownKeys var totals: [Currency: Double]?` decodes a missing key and `null` as
+/// `nil`, and writes each back as it was read: absent stays absent, `null` stays `null`.
+/// Assigning `nil` writes no key. An empty `{}` stays empty, not `nil`.
+///
+/// The generic parameter is the dictionary type: `SkipUnknownKeys<[Platform: Int]>`, or
+/// `SkipUnknownKeys<[Platform: Int]?>`.
 @propertyWrapper
-public struct SkipUnknownKeys<Key: Hashable & RawRepresentable, Value>
-where Key.RawValue: LosslessStringConvertible {
+public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
+  /// The key type of the dictionary.
+  public typealias Key = Entries.Key
+  /// The value type of the dictionary.
+  public typealias Value = Entries.Value
+
   /// The entries whose keys are known.
   ///
   /// ```swift
   /// release.downloads[.ios]  // 10
   /// ```
-  public var wrappedValue: [Key: Value]
+  public var wrappedValue: Entries {
+    didSet { readNull = false }
+  }
+
+  /// Whether an optional dictionary was read as `null`, to write `null` back rather than
+  /// no key. Assigning ``wrappedValue`` clears it.
+  var readNull = false
 
   /// The entries of unknown keys, in the order decoding met them.
   ///
@@ -53,7 +72,7 @@ where Key.RawValue: LosslessStringConvertible {
   /// ```swift
   /// @SkipUnknownKeys var downloads: [Platform: Int] = [:]
   /// ```
-  public init(wrappedValue: [Key: Value]) {
+  public init(wrappedValue: Entries) {
     self.wrappedValue = wrappedValue
   }
 
@@ -62,7 +81,7 @@ where Key.RawValue: LosslessStringConvertible {
   /// ```swift
   /// release.$downloads.removeUnknownEntries()
   /// ```
-  public var projectedValue: SkipUnknownKeys<Key, Value> {
+  public var projectedValue: SkipUnknownKeys<Entries> {
     get { self }
     set { self = newValue }
   }
@@ -77,13 +96,102 @@ where Key.RawValue: LosslessStringConvertible {
   }
 }
 
+/// What ``SkipUnknownKeys`` can hold: a dictionary keyed by a raw-value enum (or any
+/// `RawRepresentable` key whose raw value is `LosslessStringConvertible`), or an optional one.
+///
+/// ```swift
+/// @SkipUnknownKeys var downloads: [Platform: Int]
+/// @SkipUnknownKeys var totals: [Currency: Double]?
+/// ```
+public protocol SkipUnknownKeysDictionary {
+  /// The key type, matched against the payload's keys by the text of its raw value.
+  associatedtype Key: Hashable & RawRepresentable where Key.RawValue: LosslessStringConvertible
+  /// The value type.
+  associatedtype Value
+
+  /// Creates the dictionary from the decoded entries of known keys.
+  ///
+  /// ```swift
+  /// let downloads = [Platform: Int](knownEntries: [.ios: 10])
+  /// ```
+  init(knownEntries: [Key: Value])
+
+  /// The entries to write; `nil` for an optional dictionary that is `nil`.
+  ///
+  /// ```swift
+  /// [Platform.ios: 10].knownEntries  // [.ios: 10]
+  /// ```
+  var knownEntries: [Key: Value]? { get }
+
+  /// The value of a missing key or `null`: `nil` for an optional dictionary; `nil` too (no
+  /// such value) for a dictionary that is not optional, where they throw.
+  ///
+  /// ```swift
+  /// [Platform: Int]?.valueForNull  // Optional(nil)
+  /// ```
+  static var valueForNull: Self? { get }
+}
+
+extension Dictionary: SkipUnknownKeysDictionary
+where Key: RawRepresentable, Key.RawValue: LosslessStringConvertible {
+  /// The dictionary of the known entries.
+  ///
+  /// ```swift
+  /// let downloads = [Platform: Int](knownEntries: [.ios: 10])
+  /// ```
+  public init(knownEntries: [Key: Value]) {
+    self = knownEntries
+  }
+
+  /// The dictionary itself.
+  ///
+  /// ```swift
+  /// [Platform.ios: 10].knownEntries  // [.ios: 10]
+  /// ```
+  public var knownEntries: [Key: Value]? { self }
+
+  /// None: a dictionary is not optional.
+  ///
+  /// ```swift
+  /// [Platform: Int].valueForNull  // nil
+  /// ```
+  public static var valueForNull: [Key: Value]? { nil }
+}
+
+extension Optional: SkipUnknownKeysDictionary where Wrapped: SkipUnknownKeysDictionary {
+  /// The wrapped dictionary of the known entries.
+  ///
+  /// ```swift
+  /// let totals = [Currency: Double]?(knownEntries: [.usd: 1])  // Optional([.usd: 1])
+  /// ```
+  public init(knownEntries: [Wrapped.Key: Wrapped.Value]) {
+    self = .some(Wrapped(knownEntries: knownEntries))
+  }
+
+  /// The wrapped dictionary's entries; `nil` when there is none.
+  ///
+  /// ```swift
+  /// ([Platform: Int]?.none).knownEntries  // nil
+  /// ```
+  public var knownEntries: [Wrapped.Key: Wrapped.Value]? {
+    flatMap(\.knownEntries)
+  }
+
+  /// `nil`: a missing key and `null` decode as no dictionary.
+  ///
+  /// ```swift
+  /// [Platform: Int]?.valueForNull  // Optional(nil)
+  /// ```
+  public static var valueForNull: Wrapped?? { .some(nil) }
+}
+
 // MARK: - Conditional Conformances
 
-extension SkipUnknownKeys: Sendable where Key: Sendable, Value: Sendable {}
+extension SkipUnknownKeys: Sendable where Entries: Sendable, Value: Sendable {}
 
 /// Two wrappers are equal when their known entries are equal and they kept the same entries
 /// of unknown keys (in any order).
-extension SkipUnknownKeys: Equatable where Value: Equatable {
+extension SkipUnknownKeys: Equatable where Entries: Equatable, Value: Equatable {
   /// Whether both hold equal entries, known and kept.
   ///
   /// ```swift
@@ -100,11 +208,11 @@ extension SkipUnknownKeys: Equatable where Value: Equatable {
   }
 }
 
-extension SkipUnknownKeys: Hashable where Value: Hashable {
+extension SkipUnknownKeys: Hashable where Entries: Hashable, Value: Hashable {
   /// Hashes the known entries and the number of kept ones.
   ///
   /// ```swift
-  /// let releases: Set<SkipUnknownKeys<Platform, Int>> = [release.$downloads]
+  /// let releases: Set<SkipUnknownKeys<[Platform: Int]>> = [release.$downloads]
   /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
@@ -117,10 +225,15 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
   ///
   /// ```swift
   /// let downloads = try JSONDecoder().decode(
-  ///   SkipUnknownKeys<Platform, Int>.self, from: Data(#"{"ios": 10, "visionos": 2}"#.utf8))
+  ///   SkipUnknownKeys<[Platform: Int]>.self, from: Data(#"{"ios": 10, "visionos": 2}"#.utf8))
   /// // downloads.wrappedValue == [.ios: 10]; downloads.unknownEntries: [("visionos", 2)]
   /// ```
   public init(from decoder: any Decoder) throws {
+    if let valueForNull = Entries.valueForNull, try decoder.singleValueContainer().decodeNil() {
+      wrappedValue = valueForNull
+      readNull = true
+      return
+    }
     // Decoded as `[String: Value]`, whose keys Foundation leaves as they are: a keyed
     // container would pass them through the decoder's key strategy (`apple_tv` → `appleTv`).
     let entries = try decoder.singleValueContainer().decode([String: Value].self)
@@ -137,9 +250,9 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
     unknownEntries.sort { $0.key < $1.key }
     for (text, _) in unknownEntries {
       try decoder.reportUnknownValue(
-        of: Key.self, rawValue: text, atKey: AnyCodingKey(stringValue: text))
+        of: Key.self, rawValue: text, atKey: TextCodingKey(text))
     }
-    wrappedValue = known
+    wrappedValue = Entries(knownEntries: known)
   }
 }
 
@@ -161,10 +274,15 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
   /// let data = try JSONEncoder().encode(release)  // {"ios": 10, "visionos": 2}
   /// ```
   public func encode(to encoder: any Encoder) throws {
+    guard let known = wrappedValue.knownEntries else {
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+      return
+    }
     // As a `[String: Value]`, so the encoder's key strategy leaves the keys as they were read.
     var entries: [String: Value] = [:]
-    entries.reserveCapacity(wrappedValue.count + unknownEntries.count)
-    for (key, value) in wrappedValue {
+    entries.reserveCapacity(known.count + unknownEntries.count)
+    for (key, value) in known {
       entries[key.rawValue.description] = value
     }
     for (key, value) in unknownEntries {
@@ -172,5 +290,39 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
     }
     var container = encoder.singleValueContainer()
     try container.encode(entries)
+  }
+}
+
+// MARK: - Keyed Containers
+
+extension KeyedDecodingContainer {
+  /// Decodes an optional ``SkipUnknownKeys`` dictionary: a missing key is `nil`, and
+  /// remembered as missing, instead of the `keyNotFound` synthesized `Codable` would throw.
+  ///
+  /// ```swift
+  /// _totals = try container.decode(SkipUnknownKeys<[Currency: Double]?>.self, forKey: .totals)
+  /// ```
+  public func decode<Wrapped>(
+    _ type: SkipUnknownKeys<Wrapped?>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownKeys<Wrapped?> where Wrapped.Value: Decodable {
+    guard contains(key) else { return SkipUnknownKeys(wrappedValue: nil) }
+    return try decodeThroughInit(type, forKey: key)
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes an optional ``SkipUnknownKeys`` dictionary as it was read: no key when it was
+  /// missing (or set to `nil`), `null` when it was `null`.
+  ///
+  /// ```swift
+  /// try container.encode(_totals, forKey: .totals)
+  /// ```
+  public mutating func encode<Wrapped>(
+    _ value: SkipUnknownKeys<Wrapped?>,
+    forKey key: Key
+  ) throws where Wrapped.Value: Encodable {
+    guard value.wrappedValue != nil || value.readNull else { return }
+    try encodeThroughEncodable(value, forKey: key)
   }
 }

@@ -79,7 +79,7 @@ struct SkipUnknownKeysTests {
   @Test("integer raw keys match by their text; others are kept")
   func integerKeys() throws {
     let ports = try JSONDecoder().decode(
-      SkipUnknownKeys<Port, String>.self,
+      SkipUnknownKeys<[Port: String]>.self,
       from: json(#"{"80": "web", "443": "tls", "22": "ssh", "x": "?"}"#))
     #expect(ports.wrappedValue == [.http: "web", .https: "tls"])
     #expect(Set(ports.unknownEntries.map(\.key)) == ["22", "x"])
@@ -118,7 +118,7 @@ struct SkipUnknownKeysTests {
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let original = json(#"{"apple_tv": 1, "vision_os": 2}"#)
     let (devices, unknownValues) = try decoder.decodeCollectingUnknownValues(
-      SkipUnknownKeys<Device, Int>.self, from: original)
+      SkipUnknownKeys<[Device: Int]>.self, from: original)
     #expect(devices.wrappedValue == [.appleTV: 1])
     #expect(unknownValues.map(\.path) == ["$.vision_os"])
     let encoder = JSONEncoder()
@@ -129,7 +129,7 @@ struct SkipUnknownKeysTests {
   @Test("integer keys that only parse to a known key are kept apart, not merged")
   func integerKeysDoNotCollide() throws {
     let original = json(#"{"1": "a", "01": "b", "+1": "c"}"#)
-    let ports = try JSONDecoder().decode(SkipUnknownKeys<Port, String>.self, from: original)
+    let ports = try JSONDecoder().decode(SkipUnknownKeys<[Port: String]>.self, from: original)
     #expect(ports.wrappedValue == [.one: "a"])
     #expect(ports.unknownEntries.map(\.key) == ["+1", "01"])
     #expect(try JSONValue(data: JSONEncoder().encode(ports)) == JSONValue(data: original))

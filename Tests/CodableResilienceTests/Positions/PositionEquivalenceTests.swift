@@ -93,18 +93,18 @@ let everyPosition: [PositionCase] =
   + MaybeFloor.positions.map(PositionCase.init)
   + SkipUnknownElements<[StringKind]>.positions.map(PositionCase.init)
   + KindSet.positions.map(PositionCase.init)
-  + SkipUnknownKeys<StringKind, Int>.positions.map(PositionCase.init)
+  + SkipUnknownKeys<[StringKind: Int]>.positions.map(PositionCase.init)
 
 // A time limit, because a light decoder that loses its place in an array would loop, not fail.
 @Suite(.timeLimit(.minutes(2)))
 struct PositionEquivalenceTests {
-  @Test(arguments: everyPosition)
+  @Test(arguments: everyPosition + unionPositions)
   func decodesAsAtTheTopLevel(_ position: PositionCase) {
     let mismatches = position.valueMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
   }
 
-  @Test(arguments: everyPosition)
+  @Test(arguments: everyPosition + unionPositions)
   func missingKeyAndNullAsDocumented(_ position: PositionCase) {
     let mismatches = position.absenceMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")

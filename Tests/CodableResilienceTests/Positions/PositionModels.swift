@@ -199,10 +199,10 @@ enum KindSetAt {
   struct DictionaryProperty: Holder { var value: [String: KindSet] }
 }
 enum KindTotalsAt {
-  struct Property: Holder { var value: SkipUnknownKeys<StringKind, Int> }
-  struct OptionalProperty: Holder { var value: SkipUnknownKeys<StringKind, Int>? }
-  struct ArrayProperty: Holder { var value: [SkipUnknownKeys<StringKind, Int>] }
-  struct OptionalArrayProperty: Holder { var value: [SkipUnknownKeys<StringKind, Int>]? }
-  struct NestedArrays: Holder { var value: [[SkipUnknownKeys<StringKind, Int>]] }
-  struct DictionaryProperty: Holder { var value: [String: SkipUnknownKeys<StringKind, Int>] }
+  struct Property: Holder { var value: SkipUnknownKeys<[StringKind: Int]> }
+  struct OptionalProperty: Holder { var value: SkipUnknownKeys<[StringKind: Int]>? }
+  struct ArrayProperty: Holder { var value: [SkipUnknownKeys<[StringKind: Int]>] }
+  struct OptionalArrayProperty: Holder { var value: [SkipUnknownKeys<[StringKind: Int]>]? }
+  struct NestedArrays: Holder { var value: [[SkipUnknownKeys<[StringKind: Int]>]] }
+  struct DictionaryProperty: Holder { var value: [String: SkipUnknownKeys<[StringKind: Int]>] }
 }

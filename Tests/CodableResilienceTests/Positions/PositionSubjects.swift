@@ -440,7 +440,7 @@ struct KindSet: Decodable, PositionSubject {
     KindSetAt.DictionaryProperty.self)
 }
 
-extension SkipUnknownKeys: PositionSubject where Key == StringKind, Value == Int {
+extension SkipUnknownKeys: PositionSubject where Entries == [StringKind: Int] {
   static var samples: [String] {
     [
       "{}", #"{"house": 1}"#, #"{"house": 1, "castle": 2, "flat": 3}"#, #"{"castle": 2}"#,

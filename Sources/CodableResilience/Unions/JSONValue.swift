@@ -1,0 +1,356 @@
+/// Any JSON value, read through the `Decoder` API and written back through any `Encoder`.
+///
+/// The toolkit keeps what it did not understand as a `JSONValue`: an ``UnknownVariant`` holds
+/// the whole object of a tag it did not know. It works with any decoder, property lists
+/// included, and is handy on its own for a field whose shape is open:
+///
+/// ```swift
+/// struct Event: Codable {
+///   var name: String
+///   var metadata: JSONValue  // whatever the server sends, written back as it came
+/// }
+///
+/// let value: JSONValue = ["id": 9007199254740993, "tags": ["a", "b"], "score": 1.5, "gone": nil]
+/// value["tags"]?[1]  // "b"
+/// print(value)       // {"gone":null,"id":9007199254740993,"score":1.5,"tags":["a","b"]}
+/// ```
+///
+/// Integers keep every digit over the whole `Int64` and `UInt64` ranges; other numbers are
+/// `Double`. Numbers compare by value, so a number with an integral value read back as an
+/// integer (`2.0` comes back as `2`: `JSONDecoder` reads it so) stays equal to the original.
+/// Objects compare equal whatever their key order.
+///
+/// Object keys are read and written as they are, whatever the coder's key strategy.
+public enum JSONValue: Sendable {
+  /// `null`.
+  ///
+  /// ```swift
+  /// let value: JSONValue = nil  // .null
+  /// ```
+  case null
+  /// `true` or `false`.
+  ///
+  /// ```swift
+  /// let value: JSONValue = true  // .bool(true)
+  /// ```
+  case bool(Bool)
+  /// An integer that fits in `Int64`.
+  ///
+  /// ```swift
+  /// let value: JSONValue = 9007199254740993  // .integer(9007199254740993), every digit kept
+  /// ```
+  case integer(Int64)
+  /// An integer above `Int64.max` that fits in `UInt64`.
+  ///
+  /// ```swift
+  /// let value = JSONValue.unsigned(UInt64.max)  // 18446744073709551615
+  /// ```
+  case unsigned(UInt64)
+  /// Any other number.
+  ///
+  /// ```swift
+  /// let value: JSONValue = 1.5  // .double(1.5)
+  /// ```
+  case double(Double)
+  /// A string.
+  ///
+  /// ```swift
+  /// let value: JSONValue = "post"  // .string("post")
+  /// ```
+  case string(String)
+  /// An array.
+  ///
+  /// ```swift
+  /// let value: JSONValue = [1, "two", nil]  // .array([.integer(1), .string("two"), .null])
+  /// ```
+  case array([JSONValue])
+  /// An object; its members have no order.
+  ///
+  /// ```swift
+  /// let value: JSONValue = ["type": "reel", "id": 7]  // .object([...])
+  /// ```
+  case object([String: JSONValue])
+}
+
+extension JSONValue {
+  /// The member at `key` of an object; `nil` for a missing key or a value that is not an
+  /// object.
+  ///
+  /// ```swift
+  /// variant.json["type"]  // "reel"
+  /// ```
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members[key]
+  }
+
+  /// The element at `index` of an array; `nil` for an index out of range or a value that is
+  /// not an array.
+  ///
+  /// ```swift
+  /// value["tags"]?[0]  // "a"
+  /// ```
+  public subscript(index: Int) -> JSONValue? {
+    guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+    return elements[index]
+  }
+}
+
+// MARK: - Conditional Conformances
+
+extension JSONValue: Equatable {
+  /// Whether both hold the same value: numbers by value (`2` equals `2.0`), objects whatever
+  /// their key order.
+  ///
+  /// ```swift
+  /// JSONValue.integer(2) == JSONValue.double(2.0)  // true
+  /// ```
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let lhs), .bool(let rhs)): lhs == rhs
+    case (.string(let lhs), .string(let rhs)): lhs == rhs
+    case (.array(let lhs), .array(let rhs)): lhs == rhs
+    case (.object(let lhs), .object(let rhs)): lhs == rhs
+    default:
+      if let lhs = lhs.number, let rhs = rhs.number { lhs == rhs } else { false }
+    }
+  }
+}
+
+extension JSONValue: Hashable {
+  /// Hashes what equality compares: equal numbers hash alike whatever their case.
+  ///
+  /// ```swift
+  /// let seen: Set<JSONValue> = [2, 2.0]  // one element
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value): hasher.combine(value)
+    case .string(let value): hasher.combine(value)
+    case .array(let values): hasher.combine(values)
+    case .object(let members): hasher.combine(members)
+    case .integer, .unsigned, .double: hasher.combine(number)
+    }
+  }
+}
+
+extension JSONValue {
+  /// A number in one canonical form, so that equal numbers compare and hash alike: an
+  /// integral value as an integer when it fits, anything else as a `Double`.
+  enum Number: Hashable {
+    case integer(Int64)
+    case unsigned(UInt64)
+    case double(Double)
+
+    init(_ value: Double) {
+      if let integer = Int64(exactly: value) {
+        self = .integer(integer)
+      } else if let unsigned = UInt64(exactly: value) {
+        self = .unsigned(unsigned)
+      } else {
+        self = .double(value)
+      }
+    }
+
+    init(_ value: UInt64) {
+      if let integer = Int64(exactly: value) {
+        self = .integer(integer)
+      } else {
+        self = .unsigned(value)
+      }
+    }
+  }
+
+  /// This value as a canonical number; `nil` when it is not a number.
+  var number: Number? {
+    switch self {
+    case .integer(let value): .integer(value)
+    case .unsigned(let value): Number(value)
+    case .double(let value): Number(value)
+    default: nil
+    }
+  }
+}
+
+extension JSONValue: Decodable {
+  /// Reads any value through the decoder's single-value container.
+  ///
+  /// Booleans before numbers and integers before doubles, so `true`, `1` and `1.5` stay
+  /// apart. Objects are read as `[String: JSONValue]`, which keeps keys as they are whatever
+  /// the decoder's key strategy.
+  ///
+  /// ```swift
+  /// let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a": [1, 2.5]}"#.utf8))
+  /// ```
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int64.self) {
+      self = .integer(value)
+    } else if let value = try? container.decode(UInt64.self) {
+      self = .unsigned(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .double(value)
+    } else if let value = try? container.decode([String: JSONValue].self) {
+      self = .object(value)
+    } else {
+      // Last, so that a value of no JSON kind (a property list's date) throws the array's
+      // error, and an array's broken element throws its own error at its path.
+      self = .array(try container.decode([JSONValue].self))
+    }
+  }
+}
+
+extension JSONValue: Encodable {
+  /// Writes the value through the encoder's single-value container.
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(JSONValue.object(["a": 1]))  // {"a":1}
+  /// ```
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .integer(let value): try container.encode(value)
+    case .unsigned(let value): try container.encode(value)
+    case .double(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let values): try container.encode(values)
+    case .object(let members): try container.encode(members)
+    }
+  }
+}
+
+extension JSONValue: CustomStringConvertible {
+  /// The value as compact JSON, without white space, object members sorted by key.
+  ///
+  /// ```swift
+  /// JSONValue.object(["b": [1, true], "a": nil]).description  // {"a":null,"b":[1,true]}
+  /// ```
+  public var description: String {
+    var text = ""
+    write(to: &text)
+    return text
+  }
+
+  private func write(to text: inout String) {
+    switch self {
+    case .null: text += "null"
+    case .bool(let value): text += value ? "true" : "false"
+    case .integer(let value): text += value.description
+    case .unsigned(let value): text += value.description
+    case .double(let value): text += Self.jsonNumber(value)
+    case .string(let value): text += jsonQuoted(value)
+    case .array(let values):
+      text += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { text += "," }
+        value.write(to: &text)
+      }
+      text += "]"
+    case .object(let members):
+      text += "{"
+      for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+        if index > 0 { text += "," }
+        text += jsonQuoted(member.key) + ":"
+        member.value.write(to: &text)
+      }
+      text += "}"
+    }
+  }
+
+  /// A double as JSON writes it: integral values without `.0`, no `inf` or `nan` (which JSON
+  /// cannot hold; they are written as `null`).
+  private static func jsonNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if let integer = Int64(exactly: value) { return integer.description }
+    return value.description
+  }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral {
+  /// `nil` is `null`.
+  ///
+  /// ```swift
+  /// let value: JSONValue = nil
+  /// ```
+  public init(nilLiteral: ()) {
+    self = .null
+  }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+  /// A boolean literal.
+  ///
+  /// ```swift
+  /// let value: JSONValue = false
+  /// ```
+  public init(booleanLiteral value: Bool) {
+    self = .bool(value)
+  }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+  /// An integer literal.
+  ///
+  /// ```swift
+  /// let value: JSONValue = 42
+  /// ```
+  public init(integerLiteral value: Int64) {
+    self = .integer(value)
+  }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+  /// A floating-point literal.
+  ///
+  /// ```swift
+  /// let value: JSONValue = 0.25
+  /// ```
+  public init(floatLiteral value: Double) {
+    self = .double(value)
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+  /// A string literal.
+  ///
+  /// ```swift
+  /// let value: JSONValue = "reel"
+  /// ```
+  public init(stringLiteral value: String) {
+    self = .string(value)
+  }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+  /// An array literal.
+  ///
+  /// ```swift
+  /// let value: JSONValue = ["a", 1, nil]
+  /// ```
+  public init(arrayLiteral elements: JSONValue...) {
+    self = .array(elements)
+  }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+  /// A dictionary literal; a repeated key keeps its last value.
+  ///
+  /// ```swift
+  /// let value: JSONValue = ["type": "reel", "id": 7]
+  /// ```
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}

@@ -1,0 +1,127 @@
+import CodableResilience
+import Foundation
+import Testing
+
+@Suite("JSONValue")
+struct JSONValueTests {
+  static let documents: [String] = [
+    "null", "true", "false", "0", "-1", "9007199254740993", "-9223372036854775808",
+    "9223372036854775807", "18446744073709551615", "1.5", "-0.25", "1e300", #""post""#,
+    #""é\n\"""#, "[]", "{}", #"[1, "two", null, [true], {"a": {}}]"#,
+    #"{"type": "reel", "id": 9007199254740993, "nested": {"list": [1.5, false, null]}}"#,
+  ]
+
+  @Test("every JSON value round-trips through JSONDecoder and JSONEncoder", arguments: documents)
+  func jsonRoundTrip(_ text: String) throws {
+    let value = try JSONDecoder().decode(JSONValue.self, from: json(text))
+    let encoded = try JSONEncoder().encode(value)
+    #expect(try JSONDecoder().decode(JSONValue.self, from: encoded) == value)
+    // The compact description is itself the same JSON.
+    #expect(try JSONDecoder().decode(JSONValue.self, from: json(value.description)) == value)
+  }
+
+  @Test("integers keep every digit over the Int64 and UInt64 ranges")
+  func integersAreExact() throws {
+    let value = try JSONDecoder().decode(
+      JSONValue.self,
+      from: json("[9007199254740993, -9223372036854775808, 18446744073709551615]"))
+    #expect(value == .array([.integer(9_007_199_254_740_993), .integer(.min), .unsigned(.max)]))
+    let text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    #expect(text == "[9007199254740993,-9223372036854775808,18446744073709551615]")
+    #expect(value.description == text)
+  }
+
+  @Test("kinds stay apart: true, 1, 1.5 and \"1\"")
+  func kindsStayApart() throws {
+    let value = try JSONDecoder().decode(JSONValue.self, from: json(#"[true, 1, 1.5, "1"]"#))
+    #expect(value == .array([.bool(true), .integer(1), .double(1.5), .string("1")]))
+    #expect(JSONValue.bool(true) != .integer(1))
+    #expect(JSONValue.string("1") != .integer(1))
+  }
+
+  @Test("numbers compare and hash by value")
+  func numbersByValue() {
+    #expect(JSONValue.integer(2) == .double(2.0))
+    #expect(JSONValue.unsigned(2) == .integer(2))
+    #expect(JSONValue.double(2.5) != .integer(2))
+    #expect(JSONValue.unsigned(.max) != .double(18_446_744_073_709_551_616.0))
+    #expect(JSONValue.unsigned(1 << 63) == .double(9_223_372_036_854_775_808.0))
+    #expect(JSONValue.integer(9_007_199_254_740_993) != .double(9_007_199_254_740_992))
+    #expect(Set<JSONValue>([2, 2.0, .unsigned(2)]).count == 1)
+  }
+
+  @Test("objects compare equal whatever their key order")
+  func objectsIgnoreOrder() throws {
+    let one = try JSONDecoder().decode(JSONValue.self, from: json(#"{"a": 1, "b": [2]}"#))
+    let two = try JSONDecoder().decode(JSONValue.self, from: json(#"{"b": [2], "a": 1}"#))
+    #expect(one == two)
+    #expect(one.hashValue == two.hashValue)
+    #expect(one != (try JSONDecoder().decode(JSONValue.self, from: json(#"{"a": 1}"#))))
+  }
+
+  @Test("literals build every kind")
+  func literals() {
+    let value: JSONValue = ["n": nil, "b": true, "i": 7, "d": 0.5, "s": "x", "a": [1, "y"]]
+    #expect(
+      value
+        == .object([
+          "n": .null, "b": .bool(true), "i": .integer(7), "d": .double(0.5), "s": .string("x"),
+          "a": .array([.integer(1), .string("y")]),
+        ]))
+  }
+
+  @Test("subscripts return nil for a missing key, an index out of range or another kind")
+  func subscripts() {
+    let value: JSONValue = ["tags": ["a", "b"], "id": 3]
+    #expect(value["tags"]?[1] == "b")
+    #expect(value["id"] == 3)
+    #expect(value["missing"] == nil)
+    #expect(value["tags"]?[2] == nil)
+    #expect(value["tags"]?[-1] == nil)
+    #expect(value[0] == nil)
+    #expect(value["id"]?["x"] == nil)
+    #expect(value["id"]?[0] == nil)
+  }
+
+  @Test("description is compact JSON with sorted keys")
+  func description() {
+    let value: JSONValue = ["b": [1, true, nil], "a": "q\"\n", "c": 2.0, "d": 0.5]
+    #expect(value.description == #"{"a":"q\"\n","b":[1,true,null],"c":2,"d":0.5}"#)
+    #expect(JSONValue.array([]).description == "[]")
+    #expect(JSONValue.object([:]).description == "{}")
+  }
+
+  @Test("object keys are kept as they are under key strategies")
+  func keyStrategies() throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let value = try decoder.decode(JSONValue.self, from: json(#"{"snake_case": {"inner_key": 1}}"#))
+    #expect(value["snake_case"]?["inner_key"] == 1)
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    let back = try JSONDecoder().decode(
+      JSONValue.self, from: encoder.encode(JSONValue.object(["camelCase": 1])))
+    #expect(back == ["camelCase": 1])
+  }
+
+  @Test("property lists round-trip")
+  func propertyLists() throws {
+    let value: JSONValue = [
+      "s": "x", "i": -4, "big": .unsigned(.max), "d": 2.5, "b": false, "a": [1, ["k": "v"]],
+    ]
+    for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+      let encoder = PropertyListEncoder()
+      encoder.outputFormat = format
+      let decoded = try PropertyListDecoder().decode(JSONValue.self, from: encoder.encode(value))
+      #expect(decoded == value)
+    }
+  }
+
+  @Test("a property-list value JSON cannot hold throws a DecodingError")
+  func propertyListDate() throws {
+    let data = try propertyList(["when": Date(timeIntervalSince1970: 0)])
+    #expect(throws: DecodingError.self) {
+      try PropertyListDecoder().decode(JSONValue.self, from: data)
+    }
+  }
+}
