@@ -118,17 +118,17 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// How the re-encoded JSON differs from the payload; everything else comes back as it was.
   public struct RoundTrip: Codable, Hashable, Sendable {
     /// Paths whose value is written back differently, with what is written instead.
-    public var replaced: [String: JSONValue]
+    public var replaced: [String: FixtureJSON]
     /// Paths whose object member is not written back at all.
     public var removed: [String]
     /// Paths of object members written back that the payload did not have, with their value.
-    public var added: [String: JSONValue]
+    public var added: [String: FixtureJSON]
 
     /// Round-trip changes as the file states them; none by default.
     public init(
-      replaced: [String: JSONValue] = [:],
+      replaced: [String: FixtureJSON] = [:],
       removed: [String] = [],
-      added: [String: JSONValue] = [:]
+      added: [String: FixtureJSON] = [:]
     ) {
       self.replaced = replaced
       self.removed = removed
@@ -138,9 +138,9 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
     /// Reads the `roundTrip` member; each of its members may be absent.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      replaced = try container.decodeIfPresent([String: JSONValue].self, forKey: .replaced) ?? [:]
+      replaced = try container.decodeIfPresent([String: FixtureJSON].self, forKey: .replaced) ?? [:]
       removed = try container.decodeIfPresent([String].self, forKey: .removed) ?? []
-      added = try container.decodeIfPresent([String: JSONValue].self, forKey: .added) ?? [:]
+      added = try container.decodeIfPresent([String: FixtureJSON].self, forKey: .added) ?? [:]
     }
 
     /// Writes the `roundTrip` member, leaving out its empty members.
@@ -230,7 +230,7 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// What is wrong with the file itself: members that do not fit its outcome, unknown keys,
   /// paths that are not JSONPaths, a version this library does not read.
   static func problems(in data: Data) throws -> [String] {
-    guard case .object(let members) = try JSONValue(parsing: data) else {
+    guard case .object(let members) = try FixtureJSON(parsing: data) else {
       return ["the file is not a JSON object"]
     }
     var problems = Set(members.keys).subtracting(allowedKeys).sorted().map {
@@ -267,7 +267,7 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
       + Array(roundTrip.replaced.keys) + roundTrip.removed + Array(roundTrip.added.keys)
     for path in paths {
       do {
-        _ = try JSONValue.components(of: path)
+        _ = try FixtureJSON.components(of: path)
       } catch {
         problems.append("\(error)")
       }
@@ -277,7 +277,7 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
 
   /// The file's text: indented JSON, members in a fixed order, ending with a newline.
   func fileText() throws -> String {
-    let value = try JSONValue(parsing: JSONEncoder().encode(self))
+    let value = try FixtureJSON(parsing: JSONEncoder().encode(self))
     return value.prettyPrinted(memberOrder: Self.memberOrder) + "\n"
   }
 }

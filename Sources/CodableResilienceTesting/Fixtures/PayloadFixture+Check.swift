@@ -89,8 +89,8 @@ extension PayloadFixture {
   struct Observation {
     var outcome: ExpectedOutcome
     /// The payload and the value written back, for `Encodable` types that decoded.
-    var original: JSONValue?
-    var written: JSONValue?
+    var original: FixtureJSON?
+    var written: FixtureJSON?
     /// Rules every model must keep, broken: a non-`DecodingError`, a round trip that does
     /// not read back.
     var brokenRules: [String] = []
@@ -176,8 +176,8 @@ extension PayloadFixture {
       observed.brokenRules.append("$: the decoded value does not encode: \(error)")
       return
     }
-    let original = try JSONValue(parsing: payload)
-    let written = try JSONValue(parsing: bytes)
+    let original = try FixtureJSON(parsing: payload)
+    let written = try FixtureJSON(parsing: bytes)
     let changes = original.changes(to: written)
     observed.original = original
     observed.written = written
@@ -204,8 +204,8 @@ extension PayloadFixture {
   /// was written.
   private func roundTripLines(
     expected: ExpectedOutcome,
-    original: JSONValue,
-    written: JSONValue
+    original: FixtureJSON,
+    written: FixtureJSON
   ) throws -> [String] {
     var documented = original
     let roundTrip = expected.roundTrip ?? ExpectedOutcome.RoundTrip()

@@ -1,23 +1,27 @@
 import CodableResilience
 import Foundation
 
-/// A JSON document as a value, compared by meaning: object members in any order, numbers by
-/// value (`145.0` equals `145`), while `null` and an absent key stay different.
+/// A JSON document in a fixture or its expectation, compared by meaning: object members in any
+/// order, numbers by value as `Decimal` (`145.0` equals `145`, `0.1` stays exactly `0.1`), while
+/// `null` and an absent key stay different.
+///
+/// The toolkit's own `JSONValue` keeps JSON that models do not understand; this type is for
+/// comparing whole payloads in tests, where decimal numbers must compare exactly.
 ///
 /// The `.expected` format uses it for the values a round trip writes back differently:
 ///
 /// ```swift
-/// let page = try JSONValue(parsing: Data(#"{"kind": "unknown", "rooms": 3.0}"#.utf8))
+/// let page = try FixtureJSON(parsing: Data(#"{"kind": "unknown", "rooms": 3.0}"#.utf8))
 /// page == .object(["kind": .string("unknown"), "rooms": .number(3)])  // true
 /// ```
-public indirect enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
+public indirect enum FixtureJSON: Hashable, Sendable, Codable, CustomStringConvertible {
   case null
   case bool(Bool)
   /// Kept as `Decimal`, which holds the digits of every number payloads usually carry exactly.
   case number(Decimal)
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  case array([FixtureJSON])
+  case object([String: FixtureJSON])
 
   /// Reads a value from any `Decoder`; ``init(parsing:)`` reads JSON text.
   public init(from decoder: any Decoder) throws {
@@ -30,10 +34,10 @@ public indirect enum JSONValue: Hashable, Sendable, Codable, CustomStringConvert
       self = .string(string)
     } else if let number = try? container.decode(Decimal.self) {
       self = .number(number)
-    } else if let array = try? container.decode([JSONValue].self) {
+    } else if let array = try? container.decode([FixtureJSON].self) {
       self = .array(array)
     } else {
-      self = .object(try container.decode([String: JSONValue].self))
+      self = .object(try container.decode([String: FixtureJSON].self))
     }
   }
 
@@ -53,10 +57,10 @@ public indirect enum JSONValue: Hashable, Sendable, Codable, CustomStringConvert
   /// Parses JSON text.
   ///
   /// ```swift
-  /// let value = try JSONValue(parsing: Data("[1, null]".utf8))  // .array([.number(1), .null])
+  /// let value = try FixtureJSON(parsing: Data("[1, null]".utf8))  // .array([.number(1), .null])
   /// ```
   public init(parsing data: Data) throws {
-    self = try JSONDecoder().decode(JSONValue.self, from: data)
+    self = try JSONDecoder().decode(FixtureJSON.self, from: data)
   }
 
   /// Compact JSON text, object members sorted by key: `{"a": [1, null]}`.
@@ -89,9 +93,9 @@ struct JSONPathError: Error, CustomStringConvertible {
   var description: String
 }
 
-extension JSONValue {
+extension FixtureJSON {
   /// Replaces the value at `path` (`$.listings[1].kind`), which must exist.
-  mutating func replace(at path: String, with newValue: JSONValue) throws {
+  mutating func replace(at path: String, with newValue: FixtureJSON) throws {
     try update(at: try Self.components(of: path)[...], path: path) { $0 = newValue }
   }
 
@@ -111,7 +115,7 @@ extension JSONValue {
 
   /// Adds the object member at `path` (`$.listings[0].note`), whose object must exist and
   /// must not have it yet.
-  mutating func add(at path: String, value newValue: JSONValue) throws {
+  mutating func add(at path: String, value newValue: FixtureJSON) throws {
     var components = try Self.components(of: path)
     guard case .key(let key) = components.popLast() else {
       throw JSONPathError(description: "\(path) does not end with an object key")
@@ -128,7 +132,7 @@ extension JSONValue {
   private mutating func update(
     at components: ArraySlice<UnknownValue.PathComponent>,
     path: String,
-    _ body: (inout JSONValue) throws -> Void
+    _ body: (inout FixtureJSON) throws -> Void
   ) throws {
     guard let first = components.first else { return try body(&self) }
     let rest = components.dropFirst()
@@ -182,10 +186,10 @@ extension JSONValue {
 
 // MARK: - Differences
 
-extension JSONValue {
+extension FixtureJSON {
   /// Where this document differs from `expected`, one line per difference, such as
   /// `$.listings[0].status: expected absent, found "active"`; empty when they are equal.
-  func differences(from expected: JSONValue, at path: [UnknownValue.PathComponent] = []) -> [String]
+  func differences(from expected: FixtureJSON, at path: [UnknownValue.PathComponent] = []) -> [String]
   {
     let here = UnknownValue.PathComponent.jsonPath(path)
     switch (self, expected) {
@@ -212,19 +216,19 @@ extension JSONValue {
 
 // MARK: - Recording a round trip
 
-extension JSONValue {
+extension FixtureJSON {
   /// How `written` differs from this document, in the terms of the `.expected` format:
   /// values written differently (`replaced`), object members not written (`removed`) and
   /// members written that this document lacks (`added`). Applying them to this document
   /// gives `written`.
-  func changes(to written: JSONValue) -> ExpectedOutcome.RoundTrip {
+  func changes(to written: FixtureJSON) -> ExpectedOutcome.RoundTrip {
     var changes = ExpectedOutcome.RoundTrip()
     collectChanges(to: written, at: [], into: &changes)
     return changes
   }
 
   private func collectChanges(
-    to written: JSONValue,
+    to written: FixtureJSON,
     at path: [UnknownValue.PathComponent],
     into changes: inout ExpectedOutcome.RoundTrip
   ) {
