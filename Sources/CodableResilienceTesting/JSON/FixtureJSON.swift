@@ -189,7 +189,8 @@ extension FixtureJSON {
 extension FixtureJSON {
   /// Where this document differs from `expected`, one line per difference, such as
   /// `$.listings[0].status: expected absent, found "active"`; empty when they are equal.
-  func differences(from expected: FixtureJSON, at path: [UnknownValue.PathComponent] = []) -> [String]
+  func differences(from expected: FixtureJSON, at path: [UnknownValue.PathComponent] = [])
+    -> [String]
   {
     let here = UnknownValue.PathComponent.jsonPath(path)
     switch (self, expected) {
