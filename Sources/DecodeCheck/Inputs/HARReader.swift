@@ -368,6 +368,8 @@ final class HARReader {
   /// Keeps the bytes from `start` on and reads more after them, growing the buffer when a
   /// single token fills it; a problem when the file cannot be read.
   private func refill() -> Event? {
+    // A token still open at the end of the file: the archive was cut off.
+    if atEndOfFile { return finish() }
     if start > 0 {
       let lineOffset = lineStart - dropped
       if lineOffset < start {

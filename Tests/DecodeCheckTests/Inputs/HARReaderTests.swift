@@ -104,3 +104,15 @@ import Testing
     #expect(String(decoding: unescapedJSONString(Array(escaped.utf8)), as: UTF8.self) == text)
   }
 }
+
+extension HARReaderTests {
+  /// Cut inside a string, with the whole rest of the file in the buffer: the reader stops
+  /// with one problem rather than asking for more bytes forever.
+  @Test(arguments: [1 << 20, 32])
+  func aCutInsideAStringEnds(_ size: Int) throws {
+    let text = #"{"log": {"entries": [{"response": {"content": {"text": "{\"id\": "#
+    let events = try read(Data(text.utf8), bufferSize: size)
+    #expect(events.count == 1)
+    #expect(events.first?.contains("the archive ends early inside entry #1 (truncated?)") == true)
+  }
+}
