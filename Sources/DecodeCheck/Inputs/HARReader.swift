@@ -484,11 +484,6 @@ func unescapedJSONString(_ escaped: [UInt8]) -> [UInt8] {
     let kind = escaped[index + 1]
     index += 2
     switch kind {
-    case UInt8(ascii: "b"): bytes.append(0x08)
-    case UInt8(ascii: "f"): bytes.append(0x0C)
-    case UInt8(ascii: "n"): bytes.append(0x0A)
-    case UInt8(ascii: "r"): bytes.append(0x0D)
-    case UInt8(ascii: "t"): bytes.append(0x09)
     case UInt8(ascii: "u"):
       guard let unit = hexUnit(at: index) else {
         bytes.append(contentsOf: [UInt8(ascii: "\\"), kind])
@@ -505,7 +500,7 @@ func unescapedJSONString(_ escaped: [UInt8]) -> [UInt8] {
         append(Unicode.Scalar(unit))
       }
     default:
-      bytes.append(kind)
+      bytes.append(unescapedByte(kind))
     }
   }
   return bytes
