@@ -9,8 +9,9 @@ import Foundation
 ///     { "url": "*/api/v2/bookings/*", "type": "Booking" } ] }
 /// ```
 ///
-/// A route matches by its method, when it names one (in any case), and by its ``URLGlob``
-/// pattern; the first route that matches wins.
+/// A route matches by its method, when it names one (in any case), and by its URL pattern
+/// (`*` within one path segment, `**` across segments; a pattern that starts with a scheme is
+/// matched against the whole URL without its query); the first route that matches wins.
 ///
 /// ```swift
 /// let routes = try Routes(contentsOfFile: "Fixtures/Traffic/routes.json", registry: registry)
@@ -28,8 +29,8 @@ public struct Routes: Sendable {
   /// The routes, in the file's order.
   let routes: [Route]
 
-  /// Reads and checks a routes file: every route needs a `url` pattern that ``URLGlob``
-  /// accepts and a `type` the registry has.
+  /// Reads and checks a routes file: every route needs a valid `url` pattern and a `type`
+  /// the registry has.
   ///
   /// ```swift
   /// let routes = try Routes(contentsOfFile: "routes.json", registry: registry)
