@@ -6,6 +6,8 @@ struct PlannedInput: Sendable {
   enum Source: Sendable {
     case file(path: String)
     case data(Data)
+    /// A HAR archive, whose entries are the payloads.
+    case archive(path: String)
   }
 
   /// The path shown in reports.
@@ -14,6 +16,19 @@ struct PlannedInput: Sendable {
   var model: RegisteredModel?
   /// Why the input cannot be checked; `nil` when it can.
   var problem: String?
+
+  var isArchive: Bool {
+    if case .archive = source { return problem == nil }
+    return false
+  }
+
+  /// The file the input is read from; empty for standard input.
+  var filePath: String {
+    switch source {
+    case .file(let path), .archive(let path): path
+    case .data: ""
+    }
+  }
 }
 
 /// The inputs named by command-line paths: files as they are, folders searched for payloads,
@@ -23,18 +38,28 @@ struct InputPlan {
 
   /// The file extensions a folder search picks up.
   static func payloadExtensions(readsLines: Bool) -> [String] {
-    readsLines ? ["json", "ndjson", "jsonl"] : ["json"]
+    readsLines ? ["json", "ndjson", "jsonl", "har"] : ["json", "har"]
+  }
+
+  /// Whether a file is a HAR archive, read entry by entry rather than as one payload.
+  static func isArchive(_ path: String) -> Bool {
+    path.lowercased().hasSuffix(".har")
   }
 
   /// Plans `paths`; a file is decoded as `model` or, without one, as the type its nearest
   /// enclosing folder is named after, among the folders at or below the path it was found
   /// through (for a file named itself, its own folder): where the checkout sits never
   /// decides a type.
+  ///
+  /// A `*.har` file is an archive whose responses take their types from routes, not folders.
+  /// A folder search never takes as a payload a file in `skipped` (the routes file) or a
+  /// `routes.json` beside a HAR archive.
   init(
     paths: [String],
     registry: ModelRegistry,
     model: RegisteredModel?,
     readsLines: Bool,
+    skipping skipped: Set<String> = [],
     standardInput: () throws -> Data
   ) {
     let extensions = Self.payloadExtensions(readsLines: readsLines)
@@ -67,12 +92,13 @@ struct InputPlan {
               path: problem.shown, source: .file(path: problem.absolute), problem: problem.message)
           )
         }
-        files = search.files
+        files = Self.payloads(among: search.files, skipping: skipped)
         if files.isEmpty, search.problems.isEmpty {
-          let patterns = extensions.map { "*.\($0)" }.joined(separator: ", ")
+          let patterns = extensions.map { "*.\($0)" }
+          let listed = patterns.dropLast().joined(separator: ", ") + " or " + (patterns.last ?? "")
           inputs.append(
             PlannedInput(
-              path: path, source: .file(path: path), problem: "no \(patterns) files in this folder")
+              path: path, source: .file(path: path), problem: "no \(listed) files in this folder")
           )
         }
       } else {
@@ -81,6 +107,11 @@ struct InputPlan {
         typingRoot = Self.folder(of: absolute)
       }
       for file in files where seen.insert(file.absolute).inserted {
+        if Self.isArchive(file.absolute) {
+          inputs.append(
+            PlannedInput(path: file.shown, source: .archive(path: file.absolute), model: model))
+          continue
+        }
         var input = PlannedInput(path: file.shown, source: .file(path: file.absolute), model: model)
         if model == nil {
           let folders = Self.typingFolders(of: file.absolute, below: typingRoot)
@@ -95,6 +126,20 @@ struct InputPlan {
         }
         inputs.append(input)
       }
+    }
+  }
+
+  /// The files a folder search found that are payloads: not in `skipped`, and not a
+  /// `routes.json` in a folder that holds a HAR archive.
+  private static func payloads(
+    among files: [FolderSearch.File], skipping skipped: Set<String>
+  ) -> [FolderSearch.File] {
+    let archiveFolders = Set(
+      files.filter { isArchive($0.absolute) }.map { folder(of: $0.absolute) })
+    return files.filter { file in
+      guard !skipped.contains(file.absolute) else { return false }
+      let isRoutes = file.absolute.hasSuffix("/routes.json")
+      return !(isRoutes && archiveFolders.contains(folder(of: file.absolute)))
     }
   }
 

@@ -657,19 +657,25 @@ extension JSONScanner {
         continue
       }
       flushUnits()
-      switch escaped {
-      case UInt8(ascii: "b"): plain.append(0x08)
-      case UInt8(ascii: "f"): plain.append(0x0C)
-      case UInt8(ascii: "n"): plain.append(0x0A)
-      case UInt8(ascii: "r"): plain.append(0x0D)
-      case UInt8(ascii: "t"): plain.append(0x09)
-      default: plain.append(escaped)
-      }
+      plain.append(unescapedByte(escaped))
       index += 2
     }
     flushUnits()
     flushPlain()
     return text
+  }
+}
+
+/// The byte a one-character escape stands for: `n` in `\n` is a line feed; `"`, `\\` and
+/// `/` stand for themselves (as does anything else, which validation has already refused).
+func unescapedByte(_ escaped: UInt8) -> UInt8 {
+  switch escaped {
+  case UInt8(ascii: "b"): 0x08
+  case UInt8(ascii: "f"): 0x0C
+  case UInt8(ascii: "n"): 0x0A
+  case UInt8(ascii: "r"): 0x0D
+  case UInt8(ascii: "t"): 0x09
+  default: escaped
   }
 }
 

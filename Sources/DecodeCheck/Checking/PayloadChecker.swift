@@ -32,6 +32,9 @@ public struct PayloadChecker: Sendable {
   /// Whether each input holds one payload per line (newline-delimited JSON, `--lines`).
   public var readsLines: Bool
 
+  /// How HAR archives (`*.har`) are read: routes, error responses, unrouted requests.
+  public var traffic = TrafficOptions()
+
   /// Creates a checker.
   ///
   /// ```swift
@@ -116,7 +119,10 @@ public struct PayloadChecker: Sendable {
     maximumConcurrency: Int,
     progress: ProgressLine?
   ) -> CheckReport {
-    let reports = ReportSlots(count: inputs.count)
+    // Archives check their entries several at once themselves, one archive after another.
+    let archives = inputs.filter(\.isArchive)
+    let inputs = inputs.filter { !$0.isArchive }
+    let reports = ResultSlots<FileReport>(count: inputs.count)
     let width = max(1, min(maximumConcurrency, inputs.count))
     if width == 1 {
       for (index, input) in inputs.enumerated() {
@@ -133,7 +139,19 @@ public struct PayloadChecker: Sendable {
         }
       }
     }
-    return CheckReport(files: reports.all, isStrict: isStrict)
+    var files = reports.all
+    var traffic = TrafficCounts()
+    for input in archives {
+      let archive = HARArchive(
+        shown: input.path, path: input.filePath, model: input.model, checker: self)
+      let (archiveReports, counts) = archive.check(maximumConcurrency: maximumConcurrency)
+      files += archiveReports
+      traffic += counts
+      progress?.advance()
+    }
+    var report = CheckReport(files: files, isStrict: isStrict)
+    report.traffic = traffic
+    return report
   }
 
   private func check(_ input: PlannedInput) -> FileReport {
@@ -148,7 +166,7 @@ public struct PayloadChecker: Sendable {
     switch input.source {
     case .data(let bytes):
       data = bytes
-    case .file(let path):
+    case .file(let path), .archive(let path):
       do {
         data = try readFile(atPath: path)
       } catch {
@@ -418,27 +436,27 @@ func describeReadError(_ error: any Error) -> String {
 
 // MARK: - Sharing work between threads
 
-/// The reports of a concurrent run, each stored in its input's slot.
-private final class ReportSlots: @unchecked Sendable {
+/// The results of a concurrent run, each stored in its input's slot.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
   // `@unchecked` because every access to `slots` holds `lock`.
   private let lock = NSLock()
-  private var slots: [FileReport?]
+  private var slots: [Value?]
 
   init(count: Int) {
     slots = Array(repeating: nil, count: count)
   }
 
-  func store(_ report: FileReport, at index: Int) {
-    lock.withLock { slots[index] = report }
+  func store(_ value: Value, at index: Int) {
+    lock.withLock { slots[index] = value }
   }
 
-  var all: [FileReport] {
+  var all: [Value] {
     lock.withLock { slots.compactMap { $0 } }
   }
 }
 
 /// Hands out input indices, each exactly once.
-private final class InputCounter: @unchecked Sendable {
+final class InputCounter: @unchecked Sendable {
   // `@unchecked` because every access to `next` holds `lock`.
   private let lock = NSLock()
   private var next = 0

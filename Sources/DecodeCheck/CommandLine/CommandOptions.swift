@@ -18,6 +18,12 @@ struct CommandOptions: Equatable {
   var isStrictBaseline = false
   /// `--summary FILE`: write the Markdown summary there.
   var summaryPath: String?
+  /// `--routes FILE`: the types of HAR archives' responses.
+  var routesPath: String?
+  /// `--include-errors`: check HAR responses with a status outside 200–299 too.
+  var includesErrorResponses = false
+  /// `--require-routes`: a HAR response with no route fails the check.
+  var requiresRoutes = false
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -82,6 +88,10 @@ struct CommandOptions: Equatable {
       case "--strict-baseline": isStrictBaseline = try flag()
       case "--summary":
         summaryPath = try value(describedAs: "the file to write the Markdown summary to")
+      case "--routes":
+        routesPath = try value(describedAs: "a routes file mapping requests to types")
+      case "--include-errors": includesErrorResponses = try flag()
+      case "--require-routes": requiresRoutes = try flag()
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()

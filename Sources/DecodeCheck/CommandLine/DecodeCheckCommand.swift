@@ -125,6 +125,16 @@ public enum DecodeCheckCommand {
         return usageError(error.description)
       }
     }
+    var checker = PayloadChecker(strict: options.isStrict, lines: options.readsLines)
+    checker.traffic.includesErrorResponses = options.includesErrorResponses
+    checker.traffic.requiresRoutes = options.requiresRoutes
+    if let path = options.routesPath {
+      do {
+        checker.traffic.routes = try Routes(contentsOfFile: path, registry: registry)
+      } catch {
+        return usageError(error.description)
+      }
+    }
     // Everything the run reads or writes besides the payloads is checked before it starts.
     var baseline: Baseline?
     var summaryFile: SummaryFile?
@@ -150,15 +160,16 @@ public enum DecodeCheckCommand {
       return fileError(error.message)
     }
 
+    // The routes file is not a payload, even in a folder being searched.
+    let routesFile = options.routesPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     let plan = InputPlan(
       paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
-      standardInput: standardInput.read)
+      skipping: Set(routesFile.map { [$0] } ?? []), standardInput: standardInput.read)
     let progress =
       standardError.isTerminal && !options.isQuiet
       ? ProgressLine(
         stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence)
       : nil
-    let checker = PayloadChecker(strict: options.isStrict, lines: options.readsLines)
     var report = checker.check(
       plan.inputs, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
       progress: progress)

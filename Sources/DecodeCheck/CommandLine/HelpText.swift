@@ -14,9 +14,10 @@ extension DecodeCheckCommand {
       the JSON path.
 
       ARGUMENTS:
-        <path>                  A JSON file; a folder, searched recursively for *.json files
-                                (hidden files and folders are skipped, and links inside it to
-                                folders are not followed); or - for standard input.
+        <path>                  A JSON file; a HAR archive (*.har); a folder, searched
+                                recursively for *.json and *.har files (hidden files and
+                                folders are skipped, and links inside it to folders are not
+                                followed); or - for standard input.
 
       OPTIONS:
         -t, --type <name>       Decode every payload as this registered type: its short name
@@ -33,6 +34,16 @@ extension DecodeCheckCommand {
                                 the path. A file with no such folder is reported and not
                                 checked. Standard input needs --type.
         --list-types            Print the registered types and exit.
+        --routes <file>         The types of captured responses in HAR archives, by request:
+                                  { "routes": [
+                                    { "method": "GET", "url": "*/api/orders", "type": "\(type)" },
+                                    { "url": "*/api/orders/*", "type": "\(other)" } ] }
+                                "method" is optional; "url" is a glob over the URL's path
+                                (* within one segment, ** across segments), or over the whole
+                                URL without its query when it starts with a scheme (https://).
+                                The first match wins. A bad routes file is a usage error.
+        --include-errors        HAR: check responses with a status outside 200-299 too.
+        --require-routes        HAR: a JSON response no route gives a type fails the check.
         --strict                Fail payloads that hold values the models do not know; without
                                 it they decode and are reported as warnings.
         --lines                 Read newline-delimited JSON: one payload per line (blank lines
@@ -81,12 +92,23 @@ extension DecodeCheckCommand {
         misread it). Types registered with the app's decoder are decoded with it: its key,
         date and data strategies and userInfo apply, and paths name the payload's own keys.
 
+      HAR ARCHIVES:
+        Each entry whose response is JSON (MIME type application/json or *+json, or without
+        a type a body starting with { or [) is one payload, base64 bodies decoded. Entries with
+        no body, non-JSON bodies, error statuses and no route are counted in the summary and
+        skipped. Findings name the request, then the line and column in the response body:
+          capture.har#12 GET /api/v2/listings?page=2 (body 14:15): warning: $.listings[1].kind: …
+        Without --routes, --type gives every response its type. A routes.json beside an archive
+        in a folder, and the --routes file, are not payloads. The archive is read as a stream.
+
       EXIT STATUS:
         0  every payload decoded (unknown values are warnings)
-        1  a payload did not decode or is not valid JSON, or held unknown values with --strict,
+        1  a payload did not decode or is not valid JSON (or a HAR archive is not), or held
+           unknown values with --strict, or a response had no route with --require-routes,
            or a baseline entry no longer occurs with --strict-baseline (findings a baseline
            accepts never fail)
-        2  a usage error, a baseline that cannot be read, a summary or baseline that cannot be
+        2  a usage error (a routes file that cannot be used is one), a baseline that cannot be
+           read, a summary or baseline that cannot be
            written, or a path that could not be checked: missing, unreadable, a folder without
            payloads, or a file without a type
 

@@ -68,17 +68,26 @@ enum GitHubFormat {
     toolName: String = "decode-check"
   ) -> String {
     var properties: [String] = []
-    if file.path != "-" {
-      properties.append("file=" + escapeProperty(file.path))
-    }
-    if let position = finding.position {
-      properties.append("line=\(position.line)")
-      properties.append("col=\(position.column)")
+    if let request = file.request {
+      // The annotation goes on the archive; the body's line is not the archive's, so the
+      // message names the request and the place in the body.
+      properties.append("file=" + escapeProperty(request.archive))
+    } else {
+      if file.path != "-" {
+        properties.append("file=" + escapeProperty(file.path))
+      }
+      if let position = finding.position {
+        properties.append("line=\(position.line)")
+        properties.append("col=\(position.column)")
+      }
     }
     properties.append("title=" + escapeProperty("\(toolName): " + finding.kind.details.title))
     var message = finding.message
     if let path = finding.path {
       message = "\(path): \(message)"
+    }
+    if let request = file.request {
+      message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
     }
     return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::"
       + escapeData(message)

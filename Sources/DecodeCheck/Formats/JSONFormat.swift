@@ -31,6 +31,10 @@ import Foundation
 ///
 /// A file `failed` when it holds an error no baseline accepted, under `--strict` an unknown
 /// value too: the count `summary.failed`, the exit status and every other format share it.
+/// A response captured in a HAR archive has a `request` member (`archive`, `entry`, `method`,
+/// `url`) and its `line` and `column` are in the response body; the document then has a
+/// `traffic` member counting the archives' entries (`entries`, `checked`, `withoutBody`,
+/// `notJSON`, `errorStatus`, `withoutRoute`).
 /// With `--baseline`, a `baseline` member holds how many findings it `accepted` and the
 /// entries that no longer occur (`fixed`).
 enum JSONFormat {
@@ -52,6 +56,8 @@ enum JSONFormat {
     var strict: Bool
     var summary: Summary
     var baseline: BaselineResult?
+    /// Present when the run read HAR archives.
+    var traffic: TrafficCounts?
 
     init(_ report: CheckReport) {
       exitStatus = report.exitStatus
@@ -59,6 +65,7 @@ enum JSONFormat {
       strict = report.isStrict
       summary = Summary(report.summary)
       baseline = report.baseline.map(BaselineResult.init)
+      traffic = report.traffic.entries > 0 ? report.traffic : nil
     }
   }
 
@@ -83,6 +90,8 @@ enum JSONFormat {
     var payloads: Int
     var findings: [Item]
     var baselinedFindings: Int
+    /// For a response captured in a HAR archive: the archive, entry, method and URL.
+    var request: CapturedRequest?
 
     init(_ file: FileReport) {
       path = file.path
@@ -92,6 +101,7 @@ enum JSONFormat {
       payloads = file.payloadCount
       findings = file.findings.map(Item.init)
       baselinedFindings = file.baselinedFindingCount
+      request = file.request
     }
   }
 

@@ -55,6 +55,17 @@ enum MarkdownSummary {
       ("Payloads", summary.payloads),
       ("Unknown values", summary.unknownValues),
     ]
+    let traffic = summary.traffic
+    if traffic.entries > 0 {
+      rows += [
+        ("HAR entries", traffic.entries),
+        ("HAR entries checked", traffic.checked),
+        ("HAR entries without a body", traffic.withoutBody),
+        ("HAR entries not JSON", traffic.notJSON),
+        ("HAR entries with an error status", traffic.errorStatus),
+        ("HAR entries with no route", traffic.withoutRoute),
+      ]
+    }
     if hasBaseline {
       rows.append(("Findings the baseline accepted", summary.baselinedFindings))
       rows.append(("Baseline entries no longer found", summary.fixedBaselineEntries))
@@ -76,7 +87,7 @@ enum MarkdownSummary {
     var valuesByType: [String: [Value]] = [:]
     var indices: [String: [String: Int]] = [:]
     for file in report.files where file.unknownValueCount > 0 {
-      let name = context.workingDirectory.relative(file.path)
+      let name = shownName(of: file, context: context)
       for finding in file.findings {
         guard let value = finding.unknownValue else { continue }
         // One payload per file, or per line with `--lines`.
@@ -89,7 +100,7 @@ enum MarkdownSummary {
           valuesByType[value.typeName, default: []].append(
             Value(
               rawValue: value.rawValue, payloads: [payload],
-              firstSeen: place(finding, in: name)))
+              firstSeen: place(finding, in: file, context: context)))
         }
       }
     }
@@ -114,11 +125,11 @@ enum MarkdownSummary {
     var rows: [String] = []
     var total = 0
     for file in report.files where file.findings.contains(where: { $0.kind == kind }) {
-      let name = context.workingDirectory.relative(file.path)
       for finding in file.findings where finding.kind == kind {
         total += 1
         guard rows.count < listedFindingsPerKind else { continue }
-        rows.append("| \(place(finding, in: name)) | \(cell(singleLine(finding.message))) |")
+        let place = place(finding, in: file, context: context)
+        rows.append("| \(place) | \(cell(singleLine(finding.message))) |")
       }
     }
     guard total > 0 else { return "" }
@@ -130,13 +141,19 @@ enum MarkdownSummary {
     return text
   }
 
-  /// `file:line:column` and the JSON path, as code.
-  private static func place(_ finding: Finding, in file: String) -> String {
-    var location = file
-    if let position = finding.position {
-      location += ":\(position.line):\(position.column)"
-    }
-    var text = code(location)
+  /// The file relative to the working folder; for a captured response, the archive's
+  /// relative path and the request.
+  private static func shownName(of file: FileReport, context: RenderContext) -> String {
+    guard let request = file.request else { return context.workingDirectory.relative(file.path) }
+    return context.workingDirectory.relative(request.archive) + request.label
+  }
+
+  /// `file:line:column` (or the request and the place in its body) and the JSON path, as code.
+  private static func place(_ finding: Finding, in file: FileReport, context: RenderContext)
+    -> String
+  {
+    let shown = context.workingDirectory.relative(file.request?.archive ?? file.path)
+    var text = code(TextFormat.place(of: finding, in: file, shown: shown))
     if let path = finding.path {
       text += " " + code(path)
     }

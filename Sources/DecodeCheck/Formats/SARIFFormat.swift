@@ -17,7 +17,9 @@ import Foundation
 ///
 /// There is one rule per kind of finding. File names are relative to the working folder (the
 /// repository's root in CI), as GitHub wants; a finding without a position is placed at the
-/// start of its file. With a baseline, results carry `baselineState` `new`, and entries that no
+/// start of its file. A response captured in a HAR archive is placed at the archive's start,
+/// and its message begins with the request and the place in the body:
+/// `#12 GET /api/v2/listings?page=2 (body 3:12): $.state: …`. With a baseline, results carry `baselineState` `new`, and entries that no
 /// longer occur are results of level `note` (`error` under `--strict-baseline`) with
 /// `baselineState` `absent`.
 enum SARIFFormat {
@@ -51,15 +53,23 @@ enum SARIFFormat {
       let baselineState = report.baseline == nil ? nil : "new"
       var results: [Result] = []
       for file in report.files {
-        let uri = uriReference(context.workingDirectory.relative(file.path))
+        let uri = uriReference(
+          context.workingDirectory.relative(file.request?.archive ?? file.path))
         for finding in file.findings {
           var message = finding.message
           if let path = finding.path { message = "\(path): \(message)" }
+          // A captured response's positions are in its body, not in the archive the result
+          // points to: the message carries them with the request.
+          if let request = file.request {
+            message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
+          }
           results.append(
             Result(
               ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
               level: finding.severity.rawValue, message: Message(text: message),
-              locations: [Location(uri: uri, position: finding.position)],
+              locations: [
+                Location(uri: uri, position: file.request == nil ? finding.position : nil)
+              ],
               baselineState: baselineState))
         }
       }

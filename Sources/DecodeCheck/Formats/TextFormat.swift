@@ -28,15 +28,32 @@ enum TextFormat {
 
   /// One finding on one line: `Fixtures/Booking/v2.json:3:12: warning: $.state: unknown …`.
   static func line(for finding: Finding, in file: FileReport) -> String {
-    var line = file.path
-    if let position = finding.position {
-      line += ":\(position.line):\(position.column)"
-    }
+    var line = place(of: finding, in: file)
     line += ": \(finding.severity.rawValue): "
     if let path = finding.path {
       line += "\(path): "
     }
     return line + singleLine(finding.message)
+  }
+}
+
+extension TextFormat {
+  /// Where a finding is: `Fixtures/Booking/v2.json:3:12`, or in a response captured in a HAR
+  /// archive the request and the place in the response's body, not in the archive:
+  /// `capture.har#12 GET /api/v2/listings?page=2 (body 3:12)`. `shown` replaces the file's
+  /// path (for an archive, the archive's).
+  static func place(of finding: Finding, in file: FileReport, shown: String? = nil) -> String {
+    guard let request = file.request else {
+      let position = finding.position.map { ":\($0.line):\($0.column)" } ?? ""
+      return (shown ?? file.path) + position
+    }
+    return (shown ?? request.archive) + requestPlace(of: finding, in: request)
+  }
+
+  /// `#12 GET /api/v2/listings?page=2 (body 3:12)`: the request, and the finding's line and
+  /// column in the response body when it has one.
+  static func requestPlace(of finding: Finding, in request: CapturedRequest) -> String {
+    request.label + (finding.position.map { " (body \($0.line):\($0.column))" } ?? "")
   }
 }
 

@@ -16,13 +16,20 @@ public struct CheckReport: Sendable, Hashable {
   /// none. ``Baseline/apply(to:workingDirectory:fixedEntriesFail:)`` sets it.
   public var baseline: BaselineComparison?
 
+  /// What reading HAR archives counted and skipped; all zero when the run read none.
+  public var traffic = TrafficCounts()
+
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
   ///
   /// ```swift
   /// let report = CheckReport(files: fileReports, isStrict: false)
   /// ```
   public init(files: [FileReport], isStrict: Bool) {
-    self.files = files.sorted { $0.path < $1.path }
+    // An archive's entries stay in the archive's order, after its own problems.
+    self.files = files.sorted {
+      ($0.request?.archive ?? $0.path, $0.request?.entry ?? 0)
+        < ($1.request?.archive ?? $1.path, $1.request?.entry ?? 0)
+    }
     self.isStrict = isStrict
   }
 
@@ -42,6 +49,7 @@ public struct CheckReport: Sendable, Hashable {
       summary.baselinedFindings += file.baselinedFindingCount
     }
     summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
+    summary.traffic = traffic
     return summary
   }
 
@@ -82,6 +90,8 @@ public struct CheckSummary: Sendable, Hashable, Codable, CustomStringConvertible
   public var baselinedFindings = 0
   /// Baseline entries that no longer occur.
   public var fixedBaselineEntries = 0
+  /// HAR entries read, checked and skipped.
+  public var traffic = TrafficCounts()
 
   /// The counts a file adds to; every checked file is in exactly one of the first four.
   enum Group {
@@ -111,6 +121,9 @@ public struct CheckSummary: Sendable, Hashable, Codable, CustomStringConvertible
     }
     if notChecked > 0 {
       text += "; \(counted(notChecked, "path")) could not be checked"
+    }
+    if traffic.entries > 0 {
+      text += "; " + traffic.description
     }
     if baselinedFindings > 0 || fixedBaselineEntries > 0 {
       text += "; baseline: \(counted(baselinedFindings, "finding")) accepted, "

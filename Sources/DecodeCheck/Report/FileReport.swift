@@ -38,6 +38,10 @@ public struct FileReport: Sendable, Hashable {
   /// How many of the input's findings a baseline accepted and took out of ``findings``.
   public var baselinedFindingCount = 0
 
+  /// The request whose response this is, for a payload read from a HAR archive; then
+  /// ``path`` is ``CapturedRequest/name`` and positions are in the response body.
+  public var request: CapturedRequest?
+
   /// Creates a report of one input.
   ///
   /// ```swift

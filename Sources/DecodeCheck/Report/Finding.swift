@@ -29,6 +29,8 @@ public struct Finding: Sendable, Hashable {
     case invalidJSON
     /// The input could not be checked: missing, unreadable, or without a type.
     case inputError
+    /// A JSON response in a HAR archive that no route gives a type, under `--require-routes`.
+    case noRoute
   }
 
   /// Whether it fails the check.

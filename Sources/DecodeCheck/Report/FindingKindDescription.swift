@@ -56,6 +56,13 @@ extension Finding.Kind {
         help: "Fix the path, the permissions, or put the file in a folder named after a "
           + "registered type (or pass --type).",
         defaultSeverity: .error, isBaselinable: false)
+    case .noRoute:
+      Details(
+        title: "no route", heading: "Requests with no route",
+        description: "A captured JSON response matches no route, so it has no type to decode as.",
+        help: "Add a route for the request's URL to the routes file (--routes), naming the type "
+          + "its response decodes as; without --require-routes such responses are only counted.",
+        defaultSeverity: .error, isBaselinable: true)
     }
   }
 }

@@ -21,7 +21,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     BadInput(name: "folder without JSON", status: 2) { folder in
       try folder.write("not a payload", to: "Booking/notes.txt")
       let path = folder.path + "/Booking"
-      return ([path], "\(path): error: no *.json files in this folder")
+      return ([path], "\(path): error: no *.json or *.har files in this folder")
     },
     BadInput(name: "file without a type", status: 2) { folder in
       let path = try folder.write(Payloads.cleanBooking, to: "captured/booking.json")

@@ -1,0 +1,194 @@
+import Dispatch
+import Foundation
+
+/// How ``PayloadChecker`` reads HAR archives (`*.har`): which type each response decodes as,
+/// and which responses are checked.
+///
+/// ```swift
+/// var checker = PayloadChecker()
+/// checker.traffic.routes = try Routes(contentsOfFile: "routes.json", registry: registry)
+/// checker.traffic.requiresRoutes = true
+/// let report = checker.check(paths: ["capture.har"], in: registry)
+/// ```
+public struct TrafficOptions: Sendable {
+  /// The routes that give responses their types (`--routes`); without them, every response
+  /// decodes as the checker's single type (`--type`), if it has one.
+  public var routes: Routes?
+  /// Whether responses with a status outside 200–299 are checked too (`--include-errors`).
+  public var includesErrorResponses = false
+  /// Whether a JSON response with no route fails the check (`--require-routes`).
+  public var requiresRoutes = false
+
+  /// Creates options with no routes, checking successful responses.
+  public init() {}
+}
+
+/// Checks one HAR archive: reads it entry by entry and checks the JSON responses in batches
+/// on several threads, so memory holds one batch of bodies, never the archive.
+struct HARArchive {
+  /// The archive as shown in reports, and where it is.
+  var shown: String
+  var path: String
+  /// The type for every response when there are no routes (`--type`).
+  var model: RegisteredModel?
+  var checker: PayloadChecker
+
+  /// The most entries and body bytes one batch holds.
+  static let batchEntries = 64
+  static let batchBytes = 32 << 20
+
+  /// What came of one entry: a report when it was checked (or, under `--require-routes`,
+  /// failed for want of a route), and the count it adds to.
+  private struct Result: Sendable {
+    enum Count: Sendable {
+      case checked, withoutBody, notJSON, errorStatus, withoutRoute
+    }
+    var report: FileReport?
+    var count: Count
+
+    static func skipped(_ count: Count) -> Result { Result(report: nil, count: count) }
+    static func checked(_ report: FileReport) -> Result { Result(report: report, count: .checked) }
+  }
+
+  func check(maximumConcurrency: Int) -> (reports: [FileReport], counts: TrafficCounts) {
+    let reader: HARReader
+    do {
+      reader = try HARReader(path: path)
+    } catch {
+      return ([notChecked("cannot read: \(describeReadError(error))")], TrafficCounts())
+    }
+    var reports: [FileReport] = []
+    var counts = TrafficCounts()
+    var batch: [HAREntry] = []
+    var batchBytes = 0
+    func flush() {
+      for result in checkBatch(batch, maximumConcurrency: maximumConcurrency) {
+        if let report = result.report { reports.append(report) }
+        switch result.count {
+        case .checked: counts.checked += 1
+        case .withoutBody: counts.withoutBody += 1
+        case .notJSON: counts.notJSON += 1
+        case .errorStatus: counts.errorStatus += 1
+        case .withoutRoute: counts.withoutRoute += 1
+        }
+      }
+      batch.removeAll(keepingCapacity: true)
+      batchBytes = 0
+    }
+    while let event = reader.next() {
+      switch event {
+      case .entry(let entry):
+        counts.entries += 1
+        batchBytes += entry.escapedText?.count ?? 0
+        batch.append(entry)
+        if batch.count >= Self.batchEntries || batchBytes >= Self.batchBytes { flush() }
+      case .problem(let message, let position):
+        flush()
+        let finding = Finding(
+          severity: .error, kind: .invalidJSON, message: message, position: position)
+        reports.append(
+          FileReport(
+            path: shown, typeName: nil, outcome: .failed, findings: [finding], payloadCount: 0))
+      }
+    }
+    flush()
+    return (reports, counts)
+  }
+
+  private func notChecked(_ message: String) -> FileReport {
+    let finding = Finding(severity: .error, kind: .inputError, message: message)
+    return FileReport(
+      path: shown, typeName: nil, outcome: .notChecked, findings: [finding], payloadCount: 0)
+  }
+
+  private func checkBatch(_ entries: [HAREntry], maximumConcurrency: Int) -> [Result] {
+    let results = ResultSlots<Result>(count: entries.count)
+    let width = max(1, min(maximumConcurrency, entries.count))
+    if width == 1 {
+      for (index, entry) in entries.enumerated() { results.store(check(entry), at: index) }
+    } else {
+      let next = InputCounter()
+      DispatchQueue.concurrentPerform(iterations: width) { _ in
+        while let index = next.take(below: entries.count) {
+          results.store(check(entries[index]), at: index)
+        }
+      }
+    }
+    return results.all
+  }
+
+  /// Classifies one entry and, when it is a JSON response with a type, checks its body.
+  private func check(_ entry: HAREntry) -> Result {
+    let isSuccess = entry.status.map { (200..<300).contains($0) } ?? false
+    if !isSuccess, !checker.traffic.includesErrorResponses { return .skipped(.errorStatus) }
+    guard let escaped = entry.escapedText, !escaped.isEmpty else { return .skipped(.withoutBody) }
+    var body = entry.textHasEscapes ? unescapedJSONString(escaped) : escaped
+    let isBase64 = entry.encoding?.lowercased() == "base64"
+    var data: Data?
+    if isBase64 {
+      data = Data(base64Encoded: Data(body), options: .ignoreUnknownCharacters)
+      if let data { body = [UInt8](data) }
+    } else {
+      data = Data(body)
+    }
+    if !Self.isJSON(mimeType: entry.mimeType, body: body) {
+      // Bad base64 in a JSON response is reported below; in an image it is not our business.
+      if data != nil || !Self.isJSONType(entry.mimeType) { return .skipped(.notJSON) }
+    }
+    let request = CapturedRequest(
+      archive: shown, entry: entry.number, method: entry.method ?? "?", url: entry.url ?? "")
+    let route = entry.url.flatMap { url in
+      checker.traffic.routes?.model(method: entry.method ?? "", url: url)
+    }
+    guard let model = route ?? model else {
+      guard checker.traffic.requiresRoutes else { return .skipped(.withoutRoute) }
+      let finding = Finding(
+        severity: .error, kind: .noRoute,
+        message: "no route gives this response a type (--require-routes); add one for "
+          + "`\(URLGlob.path(of: entry.url ?? ""))` to the routes file")
+      return Result(
+        report: report(request, model: nil, outcome: .failed, findings: [finding], 0),
+        count: .withoutRoute)
+    }
+    guard let data else {
+      let finding = Finding(
+        severity: .error, kind: .invalidJSON,
+        message: "the response body is marked base64 but is not valid base64")
+      return .checked(report(request, model: model, outcome: .failed, findings: [finding], 1))
+    }
+    let result = checker.check(data, as: model)
+    return .checked(
+      report(
+        request, model: model, outcome: result.outcome, findings: result.findings,
+        result.payloadCount))
+  }
+
+  private func report(
+    _ request: CapturedRequest, model: RegisteredModel?, outcome: FileReport.Outcome,
+    findings: [Finding], _ payloads: Int
+  ) -> FileReport {
+    var report = FileReport(
+      path: request.name, typeName: model?.qualifiedName, outcome: outcome, findings: findings,
+      payloadCount: payloads)
+    report.request = request
+    return report
+  }
+
+  /// Whether a MIME type names JSON: `application/json` or any `…+json`, parameters aside.
+  static func isJSONType(_ mimeType: String?) -> Bool {
+    guard let mimeType else { return false }
+    let essence = mimeType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+    return essence == "application/json" || essence.hasSuffix("+json")
+  }
+
+  /// Whether a response is JSON: by its MIME type, or without one by its first character.
+  static func isJSON(mimeType: String?, body: [UInt8]) -> Bool {
+    if let mimeType, !mimeType.trimmingCharacters(in: .whitespaces).isEmpty {
+      return isJSONType(mimeType)
+    }
+    var index = body.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while index < body.count, [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) { index += 1 }
+    return index < body.count
+      && (body[index] == UInt8(ascii: "{") || body[index] == UInt8(ascii: "["))
+  }
+}
