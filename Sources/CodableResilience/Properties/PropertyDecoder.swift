@@ -35,7 +35,7 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
   /// Whether `init(from:)` asked for something this decoder does not answer: `userInfo`.
-  @usableFromInline
+  @usableFromInline @exclusivity(unchecked)
   var leftFastPath = false
 
   /// Empty, and marks the decode to be done again: a keyed container does not expose the
