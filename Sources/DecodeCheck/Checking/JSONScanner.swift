@@ -747,24 +747,6 @@ extension JSONScanner {
   }
 }
 
-/// The bytes JSON's grammar is written in.
-private enum ASCII {
-  static let quote = UInt8(ascii: "\"")
-  static let backslash = UInt8(ascii: "\\")
-  static let slash = UInt8(ascii: "/")
-  static let openBrace = UInt8(ascii: "{")
-  static let closeBrace = UInt8(ascii: "}")
-  static let openBracket = UInt8(ascii: "[")
-  static let closeBracket = UInt8(ascii: "]")
-  static let colon = UInt8(ascii: ":")
-  static let comma = UInt8(ascii: ",")
-  static let minus = UInt8(ascii: "-")
-  static let plus = UInt8(ascii: "+")
-  static let zero = UInt8(ascii: "0")
-  static let nine = UInt8(ascii: "9")
-  static let newline = UInt8(ascii: "\n")
-}
-
 private func isWhitespace(_ byte: UInt8) -> Bool {
   byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }

@@ -32,15 +32,15 @@ enum StrictJSONValidator {
         skipWhitespace()
         guard index < count else { return false }
         switch text[index] {
-        case Byte.openBrace, Byte.openBracket:
+        case ASCII.openBrace, ASCII.openBracket:
           guard depth < JSONScanner.maximumDepth else { return false }
-          let opensObject = text[index] == Byte.openBrace
+          let opensObject = text[index] == ASCII.openBrace
           isObject[depth] = opensObject
           depth += 1
           index += 1
           skipWhitespace()
           guard index < count else { return false }
-          if text[index] == (opensObject ? Byte.closeBrace : Byte.closeBracket) {
+          if text[index] == (opensObject ? ASCII.closeBrace : ASCII.closeBracket) {
             index += 1
             depth -= 1
           } else if opensObject {
@@ -49,9 +49,9 @@ enum StrictJSONValidator {
           } else {
             continue
           }
-        case Byte.quote:
+        case ASCII.quote:
           guard readString() else { return false }
-        case Byte.minus, Byte.zero...Byte.nine:
+        case ASCII.minus, ASCII.zero...ASCII.nine:
           guard readNumber() else { return false }
         case UInt8(ascii: "t"):
           guard readLiteral("true") else { return false }
@@ -69,7 +69,7 @@ enum StrictJSONValidator {
           guard index < count else { return false }
           let byte = text[index]
           let inObject = isObject[depth - 1]
-          if byte == Byte.comma {
+          if byte == ASCII.comma {
             index += 1
             if inObject {
               skipWhitespace()
@@ -77,7 +77,7 @@ enum StrictJSONValidator {
             }
             break
           }
-          guard byte == (inObject ? Byte.closeBrace : Byte.closeBracket) else { return false }
+          guard byte == (inObject ? ASCII.closeBrace : ASCII.closeBracket) else { return false }
           index += 1
           depth -= 1
         }
@@ -86,9 +86,9 @@ enum StrictJSONValidator {
 
     /// A key, the `:` after it, and the white space before the value.
     private mutating func readKey() -> Bool {
-      guard index < count, text[index] == Byte.quote, readString() else { return false }
+      guard index < count, text[index] == ASCII.quote, readString() else { return false }
       skipWhitespace()
-      guard index < count, text[index] == Byte.colon else { return false }
+      guard index < count, text[index] == ASCII.colon else { return false }
       index += 1
       return true
     }
@@ -115,10 +115,10 @@ enum StrictJSONValidator {
         guard index < count else { return false }
         let byte = text[index]
         switch byte {
-        case Byte.quote:
+        case ASCII.quote:
           index += 1
           return true
-        case Byte.backslash:
+        case ASCII.backslash:
           guard readEscape() else { return false }
         case 0..<0x20:
           return false
@@ -144,7 +144,7 @@ enum StrictJSONValidator {
     private mutating func readEscape() -> Bool {
       guard index + 1 < count else { return false }
       switch text[index + 1] {
-      case Byte.quote, Byte.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      case ASCII.quote, ASCII.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
         index += 2
         return true
@@ -153,7 +153,7 @@ enum StrictJSONValidator {
         index += 6
         switch unit {
         case 0xD800...0xDBFF:
-          guard index + 1 < count, text[index] == Byte.backslash,
+          guard index + 1 < count, text[index] == ASCII.backslash,
             text[index + 1] == UInt8(ascii: "u"), let low = hexEscape(at: index),
             (0xDC00...0xDFFF).contains(low)
           else { return false }
@@ -176,7 +176,7 @@ enum StrictJSONValidator {
         let byte = text[offset]
         let digit: UInt8
         switch byte {
-        case Byte.zero...Byte.nine: digit = byte - Byte.zero
+        case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
         default: return nil
@@ -188,9 +188,9 @@ enum StrictJSONValidator {
 
     /// The number at `index`, by the RFC's grammar: no leading zeros, digits after `.`, `e`.
     private mutating func readNumber() -> Bool {
-      if text[index] == Byte.minus { index += 1 }
+      if text[index] == ASCII.minus { index += 1 }
       guard index < count else { return false }
-      if text[index] == Byte.zero {
+      if text[index] == ASCII.zero {
         index += 1
       } else {
         guard readDigits() else { return false }
@@ -201,7 +201,7 @@ enum StrictJSONValidator {
       }
       if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
         index += 1
-        if index < count, text[index] == UInt8(ascii: "+") || text[index] == Byte.minus {
+        if index < count, text[index] == UInt8(ascii: "+") || text[index] == ASCII.minus {
           index += 1
         }
         guard readDigits() else { return false }
@@ -211,7 +211,7 @@ enum StrictJSONValidator {
 
     private mutating func readDigits() -> Bool {
       let first = index
-      while index < count, (Byte.zero...Byte.nine).contains(text[index]) { index += 1 }
+      while index < count, (ASCII.zero...ASCII.nine).contains(text[index]) { index += 1 }
       return index > first
     }
 
@@ -226,19 +226,6 @@ enum StrictJSONValidator {
     }
   }
 
-  private enum Byte {
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let colon = UInt8(ascii: ":")
-    static let comma = UInt8(ascii: ",")
-    static let minus = UInt8(ascii: "-")
-    static let zero = UInt8(ascii: "0")
-    static let nine = UInt8(ascii: "9")
-  }
 }
 
 /// The length of the well-formed UTF-8 sequence at `offset` of `bytes` (1 for ASCII), or `nil`
