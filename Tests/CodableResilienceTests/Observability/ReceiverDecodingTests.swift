@@ -18,16 +18,20 @@ struct ReceiverDecodingTests {
   static let unknownPayload = Data(#"{"listing_kind": "castle", "kinds": ["flat", "igloo"]}"#.utf8)
   static let knownPayload = Data(#"{"listing_kind": "house", "kinds": ["flat"]}"#.utf8)
 
-  /// A decoder that counts its decodes and reads snake-case keys: what an app's configured
-  /// subclass looks like.
-  final class CountingDecoder: JSONDecoder, @unchecked Sendable {
-    // `@unchecked` because `decodes` is only touched by one test thread.
-    var decodes = 0
-
+  /// A subclass that only sets its strategies, as an app's configured decoder does; the
+  /// others below add their own `decode(_:from:)`. Decoded with the instance itself.
+  class SnakeCaseDecoder: JSONDecoder, @unchecked Sendable {
     override init() {
       super.init()
       keyDecodingStrategy = .convertFromSnakeCase
     }
+  }
+
+  /// A decoder that counts its decodes and reads snake-case keys: what an app's configured
+  /// subclass looks like.
+  final class CountingDecoder: SnakeCaseDecoder, @unchecked Sendable {
+    // `@unchecked` because `decodes` is only touched by one test thread.
+    var decodes = 0
 
     override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
       decodes += 1
@@ -82,14 +86,6 @@ struct ReceiverDecodingTests {
     #expect(decoder.userInfo[CodingUserInfoKey(rawValue: "app.context")!] as? String == "kept")
   }
 
-  /// A subclass that only sets its strategies: decoded with the instance itself.
-  final class SnakeCaseDecoder: JSONDecoder, @unchecked Sendable {
-    override init() {
-      super.init()
-      keyDecodingStrategy = .convertFromSnakeCase
-    }
-  }
-
   /// Many threads share one decoder: each strict call fails at its own first unknown value,
   /// each collecting call gets exactly its own two values, plain decodes stay lenient, and the
   /// decoder is left as it was. A subclass is routed; `JSONDecoder` itself is copied.
@@ -132,15 +128,10 @@ struct ReceiverDecodingTests {
   }
 
   /// An app decoder that logs every unknown value from its own `decode(_:from:)`.
-  final class LoggingDecoder: JSONDecoder, @unchecked Sendable {
+  final class LoggingDecoder: SnakeCaseDecoder, @unchecked Sendable {
     // `@unchecked` because `logged` is only touched by one test thread.
     var logged: [String] = []
     var decodes = 0
-
-    override init() {
-      super.init()
-      keyDecodingStrategy = .convertFromSnakeCase
-    }
 
     override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
       decodes += 1
