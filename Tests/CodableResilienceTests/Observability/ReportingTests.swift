@@ -200,7 +200,7 @@ struct ReportingTests {
   func eachToolReportsWithTheExactPath(_ testCase: Case) throws {
     let collector = UnknownValueCollector()
     var decoder = testCase.decoder
-    decoder.userInfo[.unknownValueHandler] = collector.handler
+    decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.collect(into: collector)
     try testCase.decode(decoder, testCase.payload)
     // Dictionaries decode their keys in no fixed order, so compare as multisets.
     #expect(
@@ -302,7 +302,7 @@ struct ReportingTests {
   func reportListsKnownValuesWhereTheTypeCan(_ testCase: Case, _ knownValues: [String]?) throws {
     let collector = UnknownValueCollector()
     var decoder = testCase.decoder
-    decoder.userInfo[.unknownValueHandler] = collector.handler
+    decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.collect(into: collector)
     try testCase.decode(decoder, testCase.payload)
     let reported = try #require(collector.values.first)
     #expect(collector.values.count == 1)
@@ -342,7 +342,7 @@ struct ReportingTests {
   func knownMissingAndNullValuesReportNothing(_ testCase: Case) throws {
     let collector = UnknownValueCollector()
     var decoder = testCase.decoder
-    decoder.userInfo[.unknownValueHandler] = collector.handler
+    decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.collect(into: collector)
     try testCase.decode(decoder, testCase.payload)
     #expect(collector.values.isEmpty)
 
@@ -386,7 +386,7 @@ struct ReportingTests {
     let decoder = SingleValueDecoder(
       .string("JPY"),
       codingPath: [UnknownValue.PathComponent.key("prices"), .index(4), .key("currency")],
-      userInfo: [.unknownValueHandler: collector.handler])
+      userInfo: [.unknownValueHandler: UnknownValueHandler.collect(into: collector)])
     #expect(try Currency(from: decoder) == "JPY")
     #expect(collector.values.map(\.path) == ["$.prices[4].currency"])
   }

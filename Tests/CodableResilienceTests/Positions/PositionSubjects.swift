@@ -141,7 +141,7 @@ struct CurrencyCode: ExtensibleEnum, ExpressibleByStringLiteral {
     let text = try decoder.singleValueContainer().decode(String.self)
     self.init(rawValue: text.uppercased())
     if !isKnown, let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler {
-      try handler.handle(
+      try handler(
         UnknownValue(typeName: "CurrencyCode", rawValue: text, codingPath: decoder.codingPath)
       )
     }
