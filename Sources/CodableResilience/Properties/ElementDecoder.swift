@@ -18,7 +18,7 @@
 /// by one decode on one thread and never borrowed across a call that could touch it again, so
 /// its properties skip Swift's run-time exclusivity checks (3% of an array-heavy decode).
 @usableFromInline
-final class ElementDecoder: Decoder, SingleValueDecodingContainer {
+final class ElementDecoder: FastPathDecoder {
   @usableFromInline @exclusivity(unchecked)
   var elements: any UnkeyedDecodingContainer
 
@@ -67,12 +67,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   @usableFromInline
-  var userInfo: [CodingUserInfoKey: Any] {
-    leftFastPath = true
-    return [:]
-  }
-
-  @usableFromInline
   func container<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
@@ -81,9 +75,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
 
   @usableFromInline
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
-
-  @usableFromInline
-  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   @usableFromInline
   func decodeNil() -> Bool {
