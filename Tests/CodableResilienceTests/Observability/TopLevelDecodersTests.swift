@@ -163,7 +163,7 @@ struct TopLevelDecodersTests {
     var decoder = format.makeDecoder()
     decoder.unknownValueHandler = .collect(into: installed)
     let data = try format.encode(Self.withUnknownValues)
-    #expect(throws: DecodingError.self) {
+    expectDecodingError(.dataCorrupted, at: Self.unknownPaths[0]) {
       try decoder.decodeStrictly(Building.self, from: data)
     }
     let building = try decoder.decode(Building.self, from: data)
@@ -265,11 +265,11 @@ struct TopLevelDecodersTests {
   func handlerSetThroughUserInfoIsTheSameAsTheProperty(_ format: Format) throws {
     var decoder = format.makeDecoder()
     decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.strict
-    #expect(throws: DecodingError.self) {
+    expectDecodingError(.dataCorrupted, at: "$") {
       try decoder.unknownValueHandler(
         UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: []))
     }
-    #expect(throws: DecodingError.self) {
+    expectDecodingError(.dataCorrupted, at: Self.unknownPaths[0]) {
       try decoder.decode(Building.self, from: format.encode(Self.withUnknownValues))
     }
   }

@@ -280,7 +280,7 @@ struct TaggedUnionTests {
   @Test("breakage throws at its path and is never an unknown variant", arguments: breakage)
   func breakageThrows(_ text: String, _ kind: DecodingErrorKind, _ path: String) throws {
     // A collecting handler sees the same failure: nothing becomes an unknown variant.
-    #expect(throws: DecodingError.self) {
+    expectDecodingError(kind, at: path) {
       try JSONDecoder().decodeCollectingUnknownValues(Lists.self, from: json(text))
     }
     let error = try #require(throws: DecodingError.self) {
@@ -341,7 +341,7 @@ struct TaggedUnionTests {
       UnknownVariant.self, from: json(#"{"type": "reel", "n": [1]}"#))
     #expect(variant == UnknownVariant(tag: "reel", json: ["type": "reel", "n": [1]]))
     #expect(try encodedJSON(variant) == ["type": "reel", "n": [1]])
-    #expect(throws: DecodingError.self) {
+    expectDecodingError(.keyNotFound, at: "$.type") {
       try JSONDecoder().decode(UnknownVariant.self, from: json(#"{"kind": "reel"}"#))
     }
   }
