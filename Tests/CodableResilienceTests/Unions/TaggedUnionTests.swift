@@ -224,6 +224,27 @@ struct TaggedUnionTests {
     #expect(try encodedJSON(FeedItem.unknown(variant)) == ["type": "reel", "n": nil])
   }
 
+  @Test("the tag wins over a content field of the same name")
+  func tagWinsOverAContentField() throws {
+    struct Banner: Encodable, Hashable, Sendable {
+      var type = "banner-v2"
+      var text: String
+    }
+    enum Slot: TaggedUnion, Encodable {
+      case banner(Banner)
+      case unknown(UnknownVariant)
+      init?(tag: String, from decoder: any Decoder) throws { nil }
+      var taggedContent: TaggedContent {
+        switch self {
+        case .banner(let banner): TaggedContent(tag: "banner", content: banner)
+        case .unknown(let variant): TaggedContent(variant)
+        }
+      }
+    }
+    #expect(
+      try encodedJSON(Slot.banner(Banner(text: "hi"))) == ["type": "banner", "text": "hi"])
+  }
+
   @Test("a decode-only union needs no encoding code")
   func decodeOnly() throws {
     let items = try JSONDecoder().decode(
