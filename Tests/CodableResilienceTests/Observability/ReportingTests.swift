@@ -218,16 +218,7 @@ struct ReportingTests {
     try testCase.decode(lenient, testCase.payload)
     let first = try #require(collector.values.first)
 
-    var decoder = testCase.decoder
-    decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.strict
-    let error = try #require(throws: DecodingError.self) {
-      try testCase.decode(decoder, testCase.payload)
-    }
-    guard case .dataCorrupted(let context) = error else {
-      Issue.record("expected dataCorrupted, got \(error)")
-      return
-    }
-    let rejected = try #require(context.underlyingError as? UnknownValueError).unknownValue
+    let (context, rejected) = try Self.strictFailure(testCase)
     #expect(rejected == first)
     #expect(testCase.expected.contains(Expected(rejected)))
     #expect(UnknownValue.PathComponent.jsonPath(context.codingPath) == rejected.path)

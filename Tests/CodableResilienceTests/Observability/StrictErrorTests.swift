@@ -41,19 +41,33 @@ extension ReportingTests {
   func strictThrowsDataCorruptedAtTheValuesCodingPath(
     _ testCase: Case, _ codingPath: [UnknownValue.PathComponent], _ description: String
   ) throws {
+    let (context, rejected) = try Self.strictFailure(testCase)
+    #expect(context.codingPath.map(UnknownValue.PathComponent.init) == codingPath)
+    #expect(context.debugDescription == description)
+    #expect(rejected.codingPath == codingPath)
+    #expect(rejected.description == description)
+  }
+
+  /// Decodes `testCase` with the strict handler, which must throw `dataCorrupted` carrying an
+  /// ``UnknownValueError``: its context and the value it rejected.
+  static func strictFailure(
+    _ testCase: Case, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (context: DecodingError.Context, rejected: UnknownValue) {
     var decoder = testCase.decoder
     decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.strict
-    let error = try #require(throws: DecodingError.self) {
+    let error = try #require(throws: DecodingError.self, sourceLocation: sourceLocation) {
       try testCase.decode(decoder, testCase.payload)
     }
     guard case .dataCorrupted(let context) = error else {
-      Issue.record("expected dataCorrupted, got \(error)")
-      return
+      throw StrictErrorMismatch("expected dataCorrupted, got \(error)")
     }
-    #expect(context.codingPath.map(UnknownValue.PathComponent.init) == codingPath)
-    #expect(context.debugDescription == description)
-    let underlying = try #require(context.underlyingError as? UnknownValueError)
-    #expect(underlying.unknownValue.codingPath == codingPath)
-    #expect(underlying.unknownValue.description == description)
+    let underlying = try #require(
+      context.underlyingError as? UnknownValueError, sourceLocation: sourceLocation)
+    return (context, underlying.unknownValue)
+  }
+
+  struct StrictErrorMismatch: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
   }
 }
