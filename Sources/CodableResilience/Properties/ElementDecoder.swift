@@ -77,6 +77,9 @@ final class ElementDecoder: FastPathDecoder {
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
 
   @usableFromInline
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  @usableFromInline
   func decodeNil() -> Bool {
     guard !hasRead else {
       leftFastPath = true

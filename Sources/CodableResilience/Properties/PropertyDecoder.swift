@@ -50,6 +50,9 @@ final class PropertyDecoder<Key: CodingKey>: FastPathDecoder {
     try container.nestedUnkeyedContainer(forKey: key)
   }
 
+  @usableFromInline
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
   /// `false`: the value is the string the overload read.
   @usableFromInline
   func decodeNil() -> Bool { false }
