@@ -199,4 +199,49 @@ struct PayloadFuzzerTests {
     #expect(!isSameFailure(invalidJSON, mismatch([.key("listings"), .index(2)])))
     #expect(!isSameFailure(invalidJSON, mismatch([])))
   }
+
+  /// The rule used to take any `dataCorrupted` at the root for any failure at a key. Only
+  /// Foundation's invalid-number error may stand for another failure now.
+  @Test func otherRootFailuresNoLongerCountAsADictionaryEntry() {
+    let tier = DecodingError.typeMismatch(
+      Double.self,
+      DecodingError.Context(
+        codingPath: [UnknownValue.PathComponent.key("cleaning_fees"), .key("tier")],
+        debugDescription: ""))
+    // The strict handler rejecting a top-level value.
+    let rejectedAtRoot = DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: [], debugDescription: "unknown Kind value \"castle\" at $",
+        underlyingError: UnknownValueError(
+          unknownValue: UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: []))))
+    #expect(!isSameFailure(rejectedAtRoot, tier))
+    #expect(!isSameFailure(tier, rejectedAtRoot))
+    // A type's own init(from:) refusing the whole payload.
+    let customAtRoot = DecodingError.dataCorrupted(
+      DecodingError.Context(codingPath: [], debugDescription: "not a listing page"))
+    #expect(!isSameFailure(customAtRoot, tier))
+    #expect(!isSameFailure(tier, customAtRoot))
+  }
+
+  /// Pins Foundation's text: if `JSONDecoder` reports an unconvertible number differently, this
+  /// fails and `foundationInvalidJSONMessage` must follow.
+  @Test func foundationsInvalidNumberErrorStandsForAnEntryOfItsDictionary() throws {
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        [String: [String: Int]].self, from: Data(#"{"cleaning_fees": {"tier": 0605}}"#.utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.codingPath.isEmpty)
+    #expect(context.debugDescription == foundationInvalidJSONMessage)
+    let languages = DecodingError.valueNotFound(
+      Int.self,
+      DecodingError.Context(
+        codingPath: [UnknownValue.PathComponent.key("cleaning_fees"), .key("languages")],
+        debugDescription: ""))
+    #expect(isSameFailure(error, languages))
+    #expect(isSameFailure(languages, error))
+  }
 }

@@ -255,10 +255,4 @@ struct DecodeUnknownAsNilTests {
     #expect(first != known)
   }
 
-  @Test func isSendableWhereTheEnumIs() async throws {
-    let car = try JSONDecoder().decode(Car.self, from: json(#"{"name": "a", "fuel": "lpg"}"#))
-    let fuel = car.$fuel
-    let rawValue = await Task.detached { fuel.unknownRawValue }.value
-    #expect(rawValue == "lpg")
-  }
 }

@@ -194,15 +194,4 @@ struct ExtensibleEnumTests {
     #expect(Region(rawValue: "North") != .north)
   }
 
-  @Test func isSendableAcrossTasks() async {
-    let codes = await withTaskGroup(of: StatusCode.self) { group in
-      for rawValue in [200, 404, 500] {
-        group.addTask { StatusCode(rawValue: rawValue) }
-      }
-      var codes: Set<StatusCode> = []
-      for await code in group { codes.insert(code) }
-      return codes
-    }
-    #expect(codes == [.ok, .notFound, 500])
-  }
 }

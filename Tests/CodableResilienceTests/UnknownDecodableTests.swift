@@ -377,7 +377,7 @@ struct UnknownDecodableTests {
     let decoder = SingleValueDecoder(
       .string("castle"),
       codingPath: [UnknownValue.PathComponent.key("units"), .index(2)],
-      userInfo: [.unknownValueHandler: collector.handler])
+      userInfo: [.unknownValueHandler: UnknownValueHandler.collect(into: collector)])
     #expect(try Kind(from: decoder) == .unknown)
     #expect(collector.values.map(\.path) == ["$.units[2]"])
   }

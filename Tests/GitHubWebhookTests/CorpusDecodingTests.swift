@@ -41,7 +41,17 @@ struct CorpusDecodingTests {
     if predicted.isEmpty {
       #expect(throws: Never.self) { try event.decodeStrictly(data) }
     } else {
-      #expect(throws: DecodingError.self) { try event.decodeStrictly(data) }
+      let error = try #require(throws: DecodingError.self) { try event.decodeStrictly(data) }
+      guard case .dataCorrupted(let context) = error,
+        let rejected = (context.underlyingError as? UnknownValueError)?.unknownValue
+      else {
+        Issue.record("expected the strict handler's dataCorrupted, got \(error)")
+        return
+      }
+      #expect(predicted.contains(ReportedValue(rejected)))
+      // The first value the collecting decode met.
+      #expect(rejected == outcome.unknownValues.first)
+      #expect(UnknownValue.PathComponent.jsonPath(context.codingPath) == rejected.path)
     }
   }
 

@@ -1,11 +1,60 @@
 import Foundation
 
-/// A top-level decoder that `decodeStrictly` and `decodeCollectingUnknownValues` can decode with.
+/// A top-level decoder that `decodeStrictly` and `decodeCollectingUnknownValues` can decode with:
+/// `JSONDecoder` and `PropertyListDecoder`, whose public methods in TopLevelDecoders.swift
+/// call the shared bodies below.
 protocol HandlerRouting: AnyObject {
   var userInfo: [CodingUserInfoKey: any Sendable] { get set }
 
   /// Whether this is a subclass, whose own `decode(_:from:)` must be the one that runs.
   var isSubclass: Bool { get }
+
+  /// The decoder's own decoding: a subclass's override when there is one.
+  func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
+
+  /// The base class's decoder this one's copy is made of.
+  associatedtype Copy: HandlerRouting
+
+  /// A decoder of the base class with this one's settings and `handler` installed.
+  func configuredCopy(handler: UnknownValueHandler) -> Copy
+
+  /// The payload as this decoder should be given it.
+  func prepared(_ data: Data) -> Data
+}
+
+extension HandlerRouting {
+  /// The handler installed in `userInfo`, if any.
+  var installedHandler: UnknownValueHandler? {
+    userInfo[.unknownValueHandler] as? UnknownValueHandler
+  }
+
+  /// Decodes as this decoder does, with `handler(installed)` receiving every unknown value.
+  func decodeRouted<T: Decodable>(
+    _ type: T.Type,
+    from data: Data,
+    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler
+  ) throws -> T {
+    let data = prepared(data)
+    return try HandlerRoute.decode(
+      with: self,
+      reportingTo: handler,
+      receiver: { try decode(type, from: data) },
+      copy: { try configuredCopy(handler: $0).decode(type, from: data) }
+    )
+  }
+
+  /// Decodes as this decoder does, collecting every unknown value before the installed
+  /// handler sees it.
+  func decodeRoutedCollecting<T: Decodable>(
+    _ type: T.Type,
+    from data: Data
+  ) throws -> (value: T, unknownValues: [UnknownValue]) {
+    let collector = UnknownValueCollector()
+    let value = try decodeRouted(type, from: data) { installed in
+      .collect(into: collector).followed(by: installed)
+    }
+    return (value, collector.values)
+  }
 }
 
 /// Gives one call of a decoder its own unknown-value handler, without changing what other
@@ -61,8 +110,7 @@ enum HandlerRoute {
       throw Reentered()
     }
     guard decoder.isSubclass else {
-      let installed = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
-      return try copy(handler(installed ?? .ignore))
+      return try copy(handler(decoder.installedHandler ?? .ignore))
     }
     let original = routes.enter(decoder)
     defer { routes.leave(decoder) }
@@ -126,6 +174,11 @@ enum HandlerRoute {
 extension JSONDecoder: HandlerRouting {
   var isSubclass: Bool { type(of: self) != JSONDecoder.self }
 
+  /// `JSONDecoder` stops the process on input that ends at the 513th `[`; see the function.
+  func prepared(_ data: Data) -> Data {
+    withoutTrailingOpenBracket(data)
+  }
+
   /// A `JSONDecoder` with this one's settings and `handler` installed.
   func configuredCopy(handler: UnknownValueHandler) -> JSONDecoder {
     let decoder = JSONDecoder()
@@ -143,6 +196,10 @@ extension JSONDecoder: HandlerRouting {
 
 extension PropertyListDecoder: HandlerRouting {
   var isSubclass: Bool { type(of: self) != PropertyListDecoder.self }
+
+  func prepared(_ data: Data) -> Data {
+    data
+  }
 
   /// A `PropertyListDecoder` with this one's `userInfo` and `handler` installed.
   func configuredCopy(handler: UnknownValueHandler) -> PropertyListDecoder {

@@ -9,7 +9,7 @@ extension JSONDecoder {
   /// decoder.unknownValueHandler = .strict
   /// ```
   public var unknownValueHandler: UnknownValueHandler {
-    get { userInfo[.unknownValueHandler] as? UnknownValueHandler ?? .ignore }
+    get { installedHandler ?? .ignore }
     set { userInfo[.unknownValueHandler] = newValue }
   }
 
@@ -37,11 +37,7 @@ extension JSONDecoder {
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    let collector = UnknownValueCollector()
-    let value = try decode(type, from: data) { installed in
-      .collect(into: collector).followed(by: installed)
-    }
-    return (value, collector.values)
+    try decodeRoutedCollecting(type, from: data)
   }
 
   /// Decodes a value, failing at the first unknown value with the `DecodingError` that
@@ -54,23 +50,7 @@ extension JSONDecoder {
   /// let page = try JSONDecoder().decodeStrictly(ListingPage.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try decode(type, from: data) { _ in .strict }
-  }
-
-  /// Decodes as this decoder does, with `handler(installed)` receiving every unknown value.
-  private func decode<T: Decodable>(
-    _ type: T.Type,
-    from data: Data,
-    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler
-  ) throws -> T {
-    // `JSONDecoder` stops the process on input that ends at the 513th `[`; see the function.
-    let data = withoutTrailingOpenBracket(data)
-    return try HandlerRoute.decode(
-      with: self,
-      reportingTo: handler,
-      receiver: { try decode(type, from: data) },
-      copy: { try configuredCopy(handler: $0).decode(type, from: data) }
-    )
+    try decodeRouted(type, from: data) { _ in .strict }
   }
 }
 
@@ -83,7 +63,7 @@ extension PropertyListDecoder {
   /// decoder.unknownValueHandler = .strict
   /// ```
   public var unknownValueHandler: UnknownValueHandler {
-    get { userInfo[.unknownValueHandler] as? UnknownValueHandler ?? .ignore }
+    get { installedHandler ?? .ignore }
     set { userInfo[.unknownValueHandler] = newValue }
   }
 
@@ -99,11 +79,7 @@ extension PropertyListDecoder {
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
-    let collector = UnknownValueCollector()
-    let value = try decode(type, from: data) { installed in
-      .collect(into: collector).followed(by: installed)
-    }
-    return (value, collector.values)
+    try decodeRoutedCollecting(type, from: data)
   }
 
   /// Decodes a value, failing at the first unknown value, with this decoder's own decoding,
@@ -113,20 +89,6 @@ extension PropertyListDecoder {
   /// let settings = try PropertyListDecoder().decodeStrictly(HostSettings.self, from: data)
   /// ```
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try decode(type, from: data) { _ in .strict }
-  }
-
-  /// Decodes as this decoder does, with `handler(installed)` receiving every unknown value.
-  private func decode<T: Decodable>(
-    _ type: T.Type,
-    from data: Data,
-    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler
-  ) throws -> T {
-    try HandlerRoute.decode(
-      with: self,
-      reportingTo: handler,
-      receiver: { try decode(type, from: data) },
-      copy: { try configuredCopy(handler: $0).decode(type, from: data) }
-    )
+    try decodeRouted(type, from: data) { _ in .strict }
   }
 }

@@ -32,16 +32,15 @@ public final class UnknownValueCollector: @unchecked Sendable {
     lock.withLock { collected }
   }
 
-  /// A handler that appends every unknown value to this collector.
-  ///
-  /// ```swift
-  /// decoder.userInfo[.unknownValueHandler] = collector.handler
-  /// ```
-  public var handler: UnknownValueHandler {
+  /// A handler that appends every unknown value to this collector: the same as
+  /// `.collect(into: self)`, which is the public spelling. Kept, for the package only, while
+  /// DecodeCheck's `PayloadChecker` still calls it; remove it once that call is
+  /// `.collect(into:)`.
+  package var handler: UnknownValueHandler {
     .collect(into: self)
   }
 
-  /// Adds a value, as the collector's handler does.
+  /// Adds a value, as a handler made by ``UnknownValueHandler/collect(into:)`` does.
   ///
   /// ```swift
   /// collector.append(value)

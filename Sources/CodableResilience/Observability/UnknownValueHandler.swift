@@ -16,23 +16,27 @@
 ///
 /// Without a handler, decoding behaves as ``ignore``.
 public struct UnknownValueHandler: Sendable {
-  /// The closure called with every unknown value. Throwing from it fails the decode
-  /// with the thrown error.
-  ///
-  /// ```swift
-  /// try UnknownValueHandler.strict.handle(value)  // throws DecodingError.dataCorrupted
-  /// ```
-  public let handle: @Sendable (UnknownValue) throws -> Void
+  /// The closure called with every unknown value. Throwing from it fails the decode with
+  /// the thrown error. Made by ``report(_:)``, ``strict``, ``ignore`` and
+  /// ``collect(into:)``; called through ``callAsFunction(_:)``.
+  let handle: @Sendable (UnknownValue) throws -> Void
 
-  /// Creates a handler from a closure.
+  init(_ handle: @escaping @Sendable (UnknownValue) throws -> Void) {
+    self.handle = handle
+  }
+
+  /// Hands `value` to the handler, as the toolkit's types do for each unknown value they
+  /// decode. A type with its own `init(from:)` reports the values it does not know the same way.
   ///
   /// ```swift
-  /// let failOnCurrency = UnknownValueHandler { value in
-  ///   if value.typeName == "Currency" { throw UnknownValueError(unknownValue: value) }
+  /// if let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler {
+  ///   try handler(UnknownValue(typeName: "CurrencyCode", rawValue: text, codingPath: path))
   /// }
   /// ```
-  public init(_ handle: @escaping @Sendable (UnknownValue) throws -> Void) {
-    self.handle = handle
+  ///
+  /// - Throws: whatever the handler throws: ``strict`` throws `DecodingError.dataCorrupted`.
+  public func callAsFunction(_ value: UnknownValue) throws {
+    try handle(value)
   }
 
   /// Decodes unknown values leniently and reports them nowhere. The behaviour when no
@@ -67,15 +71,20 @@ public struct UnknownValueHandler: Sendable {
     )
   }
 
-  /// Decodes leniently and passes every unknown value to `body`, for logging or metrics.
+  /// Passes every unknown value to `body`, for logging or metrics. Decoding goes on unless
+  /// `body` throws; a thrown error fails the decode unchanged, so `body` can also choose
+  /// which values to reject.
   ///
   /// ```swift
   /// decoder.unknownValueHandler = .report { value in
   ///   analytics.track("unknown_enum_value", ["type": value.typeName, "path": value.path])
   /// }
+  /// let failOnCurrency = UnknownValueHandler.report { value in
+  ///   if value.typeName == "Currency" { throw UnknownValueError(unknownValue: value) }
+  /// }
   /// ```
-  public static func report(_ body: @escaping @Sendable (UnknownValue) -> Void) -> Self {
-    UnknownValueHandler { value in body(value) }
+  public static func report(_ body: @escaping @Sendable (UnknownValue) throws -> Void) -> Self {
+    UnknownValueHandler(body)
   }
 
   /// Decodes leniently and appends every unknown value to `collector`.

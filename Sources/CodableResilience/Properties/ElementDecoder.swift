@@ -18,7 +18,7 @@
 /// by one decode on one thread and never borrowed across a call that could touch it again, so
 /// its properties skip Swift's run-time exclusivity checks (3% of an array-heavy decode).
 @usableFromInline
-final class ElementDecoder: Decoder, SingleValueDecodingContainer {
+final class ElementDecoder: FastPathDecoder {
   @usableFromInline @exclusivity(unchecked)
   var elements: any UnkeyedDecodingContainer
 
@@ -64,12 +64,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline
   var codingPath: [any CodingKey] {
     elements.codingPath + [AnyCodingKey(intValue: index)]
-  }
-
-  @usableFromInline
-  var userInfo: [CodingUserInfoKey: Any] {
-    leftFastPath = true
-    return [:]
   }
 
   @usableFromInline

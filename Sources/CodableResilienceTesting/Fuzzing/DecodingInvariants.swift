@@ -108,7 +108,9 @@ func decodingInvariantViolations<T: Codable>(
 }
 
 /// Whether two decodes of one input failed alike: the same `DecodingError` at the same path,
-/// or at two entries of one dictionary.
+/// or at two entries of one dictionary, or Foundation's invalid-number error at the root
+/// against a failure at a key (see `isInvalidJSONAtRoot`). Nothing else counts as the same:
+/// not a root `dataCorrupted` of another origin, not failures at two array elements.
 ///
 /// Foundation decodes a dictionary's entries in the order of a Swift `Dictionary`, which is
 /// not fixed (hashing is seeded per process, and the order can change between instances), so
@@ -121,19 +123,30 @@ func isSameFailure(_ lhs: any Error, _ rhs: any Error) -> Bool {
   guard let lhs = lhs as? DecodingError, let rhs = rhs as? DecodingError else { return false }
   if "\(lhs)" == "\(rhs)" { return true }
   let (lhsPath, rhsPath) = (failurePath(lhs), failurePath(rhs))
+  // Foundation's invalid number, met first in one decode's order, against an entry the other
+  // decode's order met first: an entry of a dictionary, so a key below the root.
   if isInvalidJSONAtRoot(lhs), case .key? = rhsPath.last { return true }
   if isInvalidJSONAtRoot(rhs), case .key? = lhsPath.last { return true }
   guard case .key? = lhsPath.last, case .key? = rhsPath.last else { return false }
   return lhsPath.count == rhsPath.count && lhsPath.dropLast() == rhsPath.dropLast()
 }
 
-/// Whether the error is Foundation's "not valid JSON" at the root. It reports a syntax error
-/// so, found while scanning before any decoding (so every decode reports it alike), and also
-/// a number it cannot convert, found only when decoding reaches it.
+/// Whether the error is Foundation's own "not valid JSON" at the root, the way it reports a
+/// number it cannot convert (`0605`, `1e400`) wherever it sits: at an empty path, with no
+/// underlying error and this exact text (swift-foundation, Swift 6.3; a test in
+/// `PayloadFuzzerTests` fails if it changes). Any other root `dataCorrupted` (the strict
+/// handler rejecting a top-level value, a type's own `init(from:)`) is a failure like any other.
+///
+/// Foundation reports a syntax error the same way, but finds it while scanning, before any
+/// decoding, so every decode of the input reports it alike and the two failures are equal.
 private func isInvalidJSONAtRoot(_ error: DecodingError) -> Bool {
   guard case .dataCorrupted(let context) = error else { return false }
-  return context.codingPath.isEmpty
+  return context.codingPath.isEmpty && context.underlyingError == nil
+    && context.debugDescription == foundationInvalidJSONMessage
 }
+
+/// `JSONDecoder`'s description of input it cannot read (swift-foundation, Swift 6.3).
+let foundationInvalidJSONMessage = "The given data was not valid JSON."
 
 /// The path of a decoding failure, ending with the missing key for `keyNotFound`.
 private func failurePath(_ error: DecodingError) -> [UnknownValue.PathComponent] {

@@ -97,14 +97,14 @@ struct SkipUnknownElementsTests {
   @Test(
     "broken payloads still throw",
     arguments: [
-      #"{"badges": [null], "badge_set": []}"#,
-      #"{"badges": [1], "badge_set": []}"#,
-      #"{"badges": "verified", "badge_set": []}"#,
-      #"{"badge_set": []}"#,
+      (#"{"badges": [null], "badge_set": []}"#, DecodingErrorKind.valueNotFound, "$.badges[0]"),
+      (#"{"badges": [1], "badge_set": []}"#, .typeMismatch, "$.badges[0]"),
+      (#"{"badges": "verified", "badge_set": []}"#, .typeMismatch, "$.badges"),
+      (#"{"badge_set": []}"#, .keyNotFound, "$.badges"),
     ]
   )
-  func brokenPayloadsThrow(payload: String) {
-    #expect(throws: DecodingError.self) {
+  func brokenPayloadsThrow(payload: String, kind: DecodingErrorKind, path: String) {
+    expectDecodingError(kind, at: path) {
       try JSONDecoder().decode(Profile.self, from: json(payload))
     }
   }

@@ -38,7 +38,8 @@ struct SkipUnknownKeysTests {
 
   @Test("a plain enum-keyed dictionary fails where the wrapper does not")
   func plainDictionaryFails() {
-    #expect(throws: DecodingError.self) {
+    // Swift decodes a dictionary keyed by a non-String raw value as an array of pairs.
+    expectDecodingError(.typeMismatch, at: "$") {
       try JSONDecoder().decode([Platform: Int].self, from: json(#"{"ios": 10}"#))
     }
   }
@@ -88,14 +89,14 @@ struct SkipUnknownKeysTests {
   @Test(
     "broken payloads still throw",
     arguments: [
-      #"{"downloads": {"ios": "ten"}}"#,
-      #"{"downloads": {"visionos": "two"}}"#,
-      #"{"downloads": [1, 2]}"#,
-      #"{}"#,
+      (#"{"downloads": {"ios": "ten"}}"#, DecodingErrorKind.typeMismatch, "$.downloads.ios"),
+      (#"{"downloads": {"visionos": "two"}}"#, .typeMismatch, "$.downloads.visionos"),
+      (#"{"downloads": [1, 2]}"#, .typeMismatch, "$.downloads"),
+      (#"{}"#, .keyNotFound, "$.downloads"),
     ]
   )
-  func brokenPayloadsThrow(payload: String) {
-    #expect(throws: DecodingError.self) {
+  func brokenPayloadsThrow(payload: String, kind: DecodingErrorKind, path: String) {
+    expectDecodingError(kind, at: path) {
       try JSONDecoder().decode(Release.self, from: json(payload))
     }
   }

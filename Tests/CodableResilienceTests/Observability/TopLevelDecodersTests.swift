@@ -163,7 +163,7 @@ struct TopLevelDecodersTests {
     var decoder = format.makeDecoder()
     decoder.unknownValueHandler = .collect(into: installed)
     let data = try format.encode(Self.withUnknownValues)
-    #expect(throws: DecodingError.self) {
+    expectDecodingError(.dataCorrupted, at: Self.unknownPaths[0]) {
       try decoder.decodeStrictly(Building.self, from: data)
     }
     let building = try decoder.decode(Building.self, from: data)
@@ -241,7 +241,7 @@ struct TopLevelDecodersTests {
   @Test(arguments: Format.allCases)
   func handlerDefaultsToIgnoreWithoutTouchingUserInfo(_ format: Format) throws {
     let decoder = format.makeDecoder()
-    try decoder.unknownValueHandler.handle(
+    try decoder.unknownValueHandler(
       UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: []))
     #expect(decoder.userInfo.isEmpty)
     #expect(
@@ -256,8 +256,8 @@ struct TopLevelDecodersTests {
     decoder.unknownValueHandler = .collect(into: collector)
     let stored = try #require(decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler)
     let value = UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: [])
-    try stored.handle(value)
-    try decoder.unknownValueHandler.handle(value)
+    try stored(value)
+    try decoder.unknownValueHandler(value)
     #expect(collector.values == [value, value])
   }
 
@@ -265,11 +265,11 @@ struct TopLevelDecodersTests {
   func handlerSetThroughUserInfoIsTheSameAsTheProperty(_ format: Format) throws {
     var decoder = format.makeDecoder()
     decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.strict
-    #expect(throws: DecodingError.self) {
-      try decoder.unknownValueHandler.handle(
+    expectDecodingError(.dataCorrupted, at: "$") {
+      try decoder.unknownValueHandler(
         UnknownValue(typeName: "Kind", rawValue: "castle", codingPath: []))
     }
-    #expect(throws: DecodingError.self) {
+    expectDecodingError(.dataCorrupted, at: Self.unknownPaths[0]) {
       try decoder.decode(Building.self, from: format.encode(Self.withUnknownValues))
     }
   }

@@ -34,7 +34,7 @@ struct UnknownValueCollectorTests {
   @Test func keepsValuesInTheOrderReported() throws {
     let collector = UnknownValueCollector()
     collector.append(Self.value("a"))
-    try collector.handler.handle(Self.value("b"))
+    try UnknownValueHandler.collect(into: collector)(Self.value("b"))
     collector.append(Self.value("c"))
     #expect(collector.values.map(\.rawValue) == ["a", "b", "c"])
   }
@@ -60,7 +60,7 @@ struct UnknownValueCollectorTests {
   @Test func handlerCollectsAcrossDecodes() throws {
     let collector = UnknownValueCollector()
     let decoder = JSONDecoder()
-    decoder.userInfo[.unknownValueHandler] = collector.handler
+    decoder.userInfo[.unknownValueHandler] = UnknownValueHandler.collect(into: collector)
     _ = try decoder.decode([Kind].self, from: json(#"["castle"]"#))
     _ = try decoder.decode([Kind].self, from: json(#"["house", "igloo"]"#))
     #expect(collector.values.map(\.path) == ["$[0]", "$[1]"])
@@ -94,7 +94,7 @@ struct UnknownValueCollectorTests {
 
   @Test func concurrentDecodesSharingOneCollectorLoseNothing() async throws {
     let collector = UnknownValueCollector()
-    let handler = collector.handler
+    let handler = UnknownValueHandler.collect(into: collector)
     let decoded = try await withThrowingTaskGroup(of: Int.self) { group in
       for decode in 0..<Self.decodeCount {
         group.addTask {

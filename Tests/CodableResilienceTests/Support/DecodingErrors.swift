@@ -1,5 +1,6 @@
 import CodableResilience
 import Foundation
+import Testing
 
 /// The case of a `DecodingError`, so a test can state which one it expects as data.
 enum DecodingErrorKind: String, Sendable {
@@ -41,4 +42,21 @@ extension DecodingError {
     }
     return UnknownValue.PathComponent.jsonPath(context.codingPath)
   }
+}
+
+/// Expects `body` to throw a `DecodingError` of the case `kind` at `path` (as
+/// ``Swift/DecodingError/path`` writes it), and returns it for further checks.
+@discardableResult
+func expectDecodingError<Result>(
+  _ kind: DecodingErrorKind,
+  at path: String,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () throws -> Result
+) -> DecodingError? {
+  let error = #expect(throws: DecodingError.self, sourceLocation: sourceLocation) {
+    _ = try body()
+  }
+  #expect(error?.kind == kind, "\(String(describing: error))", sourceLocation: sourceLocation)
+  #expect(error?.path == path, "\(String(describing: error))", sourceLocation: sourceLocation)
+  return error
 }
