@@ -78,6 +78,14 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
       message: #"not valid JSON: `\uD800` is half of a surrogate pair without its other half"#,
       position: "1:8", path: "$.a"),
     SyntaxCase(
+      json: #"{"a": "\ud800\u0041"}"#,
+      message: #"not valid JSON: `\uD800` is half of a surrogate pair without its other half"#,
+      position: "1:8", path: "$.a"),
+    SyntaxCase(
+      json: #"{"a": "\ud800\u12G4"}"#,
+      message: #"not valid JSON: `\u12G4` is not a \u escape of four hex digits"#,
+      position: "1:14", path: "$.a"),
+    SyntaxCase(
       json: #"{"a": "x"#, message: "not valid JSON: a string that starts here is never closed",
       position: "1:7", path: "$.a"),
     SyntaxCase(
@@ -205,6 +213,14 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
     #expect(found[4]?.0 == "4:8" && found[4]?.2 == "1")
     #expect(found[5]?.0 == "5:19" && found[5]?.1 == .number && found[5]?.2 == "3.5")
     #expect(found[6]?.0 == "2:15" && found[6]?.1 == .array)
+  }
+
+  @Test func theTreeKeepsTheFirstOfDuplicateKeysAsJSONDecoderDoes() throws {
+    let json = Data(#"{"k": 1, "list": [true, null], "k": "second"}"#.utf8)
+    let tree = try #require(json.withUnsafeBytes { JSONScanner($0).tree() })
+    let located = try LocatingDecoder.decode(JSONValue.self, from: tree)
+    #expect(located == ["k": 1, "list": [true, nil]])
+    #expect(located == (try JSONDecoder().decode(JSONValue.self, from: json)))
   }
 
   @Test func skipsDeepNestingWithoutRecursing() throws {
