@@ -37,7 +37,10 @@ let package = Package(
       dependencies: ["CodableResilience", "CodableResilienceTesting", "SampleAPI"]
     ),
     .testTarget(name: "CodableResilienceTestingTests", dependencies: ["CodableResilienceTesting"]),
-    .testTarget(name: "DecodeCheckTests", dependencies: ["DecodeCheck", "SampleAPI"]),
+    .testTarget(
+      name: "DecodeCheckTests",
+      dependencies: ["CodableResilienceTesting", "DecodeCheck", "SampleAPI"]
+    ),
 
     // Models of real GitHub webhook payloads (../shared/corpus), used only by tests.
     .target(

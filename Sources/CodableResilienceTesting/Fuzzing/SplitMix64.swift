@@ -1,16 +1,35 @@
 /// The SplitMix64 generator (Steele, Lea and Flood, 2014): tiny, fast, and the same sequence
 /// on every platform and toolchain, so a fuzz seed reproduces its input anywhere.
 ///
+/// ``PayloadFuzzer`` draws its mutations from it. As a `RandomNumberGenerator` it also makes
+/// a test's own random choices repeatable:
+///
+/// ```swift
+/// var random = SplitMix64(seed: 42)
+/// let position = Int.random(in: 0..<payload.count, using: &random)  // the same on every run
+/// ```
+///
 /// The standard library's `random(in:using:)` may change how it maps bits to ranges between
-/// releases, so the mapping to ranges is written here as well.
-struct SplitMix64 {
+/// releases, so the fuzzer maps them to ranges itself; `next()` is the same everywhere.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private(set) var state: UInt64
 
-  init(seed: UInt64) {
+  /// A generator whose sequence `seed` fixes.
+  ///
+  /// ```swift
+  /// var random = SplitMix64(seed: 7)
+  /// ```
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  /// The next 64 random bits.
+  ///
+  /// ```swift
+  /// var random = SplitMix64(seed: 0)
+  /// random.next()  // 0xE220A8397B1DCDAF
+  /// ```
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

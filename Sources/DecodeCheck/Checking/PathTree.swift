@@ -14,24 +14,17 @@ extension JSONScanner {
     mutating func insert(_ path: [UnknownValue.PathComponent], number: Int) {
       var node = 0
       for component in path {
-        switch component {
-        case .key(let key):
-          if let child = keyChildren[node][key] {
-            node = child
-          } else {
-            keyChildren[node][key] = addNode(below: node, component)
-            node = keyChildren.count - 1
-          }
-        case .index(let position):
-          if let child = indexChildren[node][position] {
-            node = child
-          } else {
-            indexChildren[node][position] = addNode(below: node, component)
-            node = indexChildren.count - 1
-          }
-        }
+        node = child(of: node, component) ?? addNode(below: node, component)
       }
       targets[node].append(number)
+    }
+
+    /// The node below `node` reached through `component`, if there is one.
+    private func child(of node: Int, _ component: UnknownValue.PathComponent) -> Int? {
+      switch component {
+      case .key(let key): keyChildren[node][key]
+      case .index(let position): indexChildren[node][position]
+      }
     }
 
     private mutating func addNode(
@@ -42,21 +35,21 @@ extension JSONScanner {
       targets.append([])
       paths.append(paths[parent] + [component])
       payloadKeys.append(nil)
-      return targets.count - 1
+      let node = targets.count - 1
+      switch component {
+      case .key(let key): keyChildren[parent][key] = node
+      case .index(let position): indexChildren[parent][position] = node
+      }
+      return node
     }
 
     /// `path` with each key replaced by the payload's key found for it.
     func payloadPath(_ path: [UnknownValue.PathComponent]) -> [UnknownValue.PathComponent] {
       var node = 0
       return path.map { component in
-        switch component {
-        case .key(let key):
-          node = keyChildren[node][key] ?? node
-          return .key(payloadKeys[node] ?? key)
-        case .index(let position):
-          node = indexChildren[node][position] ?? node
-          return component
-        }
+        node = child(of: node, component) ?? node
+        guard case .key(let key) = component else { return component }
+        return .key(payloadKeys[node] ?? key)
       }
     }
 

@@ -78,6 +78,14 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
       message: #"not valid JSON: `\uD800` is half of a surrogate pair without its other half"#,
       position: "1:8", path: "$.a"),
     SyntaxCase(
+      json: #"{"a": "\ud800\u0041"}"#,
+      message: #"not valid JSON: `\uD800` is half of a surrogate pair without its other half"#,
+      position: "1:8", path: "$.a"),
+    SyntaxCase(
+      json: #"{"a": "\ud800\u12G4"}"#,
+      message: #"not valid JSON: `\u12G4` is not a \u escape of four hex digits"#,
+      position: "1:14", path: "$.a"),
+    SyntaxCase(
       json: #"{"a": "x"#, message: "not valid JSON: a string that starts here is never closed",
       position: "1:7", path: "$.a"),
     SyntaxCase(
@@ -161,7 +169,7 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
     let accepted = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
     #expect(syntaxError(in: Data(accepted.utf8)) == nil)
     #expect(throws: Never.self) {
-      _ = try JSONDecoder().decode(AnyJSON.self, from: Data(accepted.utf8))
+      _ = try JSONDecoder().decode(JSONValue.self, from: Data(accepted.utf8))
     }
 
     let tooDeep = String(repeating: "[", count: 1_000_000)
@@ -207,6 +215,14 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
     #expect(found[6]?.0 == "2:15" && found[6]?.1 == .array)
   }
 
+  @Test func theTreeKeepsTheFirstOfDuplicateKeysAsJSONDecoderDoes() throws {
+    let json = Data(#"{"k": 1, "list": [true, null], "k": "second"}"#.utf8)
+    let tree = try #require(json.withUnsafeBytes { JSONScanner($0).tree() })
+    let located = try LocatingDecoder.decode(JSONValue.self, from: tree)
+    #expect(located == ["k": 1, "list": [true, nil]])
+    #expect(located == (try JSONDecoder().decode(JSONValue.self, from: json)))
+  }
+
   @Test func skipsDeepNestingWithoutRecursing() throws {
     let depth = 200_000
     let json =
@@ -231,9 +247,4 @@ struct SyntaxCase: CustomTestStringConvertible, Sendable {
     #expect(positions[17] == TextPosition(line: 2, column: 5))  // the closing quote
     #expect(positions[bytes.count] == TextPosition(line: 2, column: 9))  // the end
   }
-}
-
-/// Accepts any JSON value, to show what `JSONDecoder` parses.
-private struct AnyJSON: Decodable {
-  init(from decoder: any Decoder) throws {}
 }

@@ -1,47 +1,9 @@
+import CodableResilience
+import CodableResilienceTesting
 import Foundation
 import Testing
 
 @testable import DecodeCheck
-
-/// Any JSON value, decoded all the way down, so `JSONDecoder` reads every byte of a payload.
-private enum AnyValue: Decodable {
-  case null
-  case boolean(Bool)
-  case number(Double)
-  case string(String)
-  case array([AnyValue])
-  case object([String: AnyValue])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let flag = try? container.decode(Bool.self) {
-      self = .boolean(flag)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
-    } else if let items = try? container.decode([AnyValue].self) {
-      self = .array(items)
-    } else {
-      self = .object(try container.decode([String: AnyValue].self))
-    }
-  }
-}
-
-/// A small, seeded random number generator, so every run mutates the same way.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
 
 @Suite struct ScannerAgreementTests {
   private static let seeds = [
@@ -62,7 +24,7 @@ private struct SplitMix64: RandomNumberGenerator {
   @Test(arguments: 0..<8)
   func scannerAgreesWithJSONDecoderOnMutatedPayloads(batch: Int) throws {
     let seed = UInt64(batch) &* 0x1000_0001 &+ 42
-    var random = SplitMix64(state: seed)
+    var random = SplitMix64(seed: seed)
     for mutation in 0..<400 {
       var bytes = Array(Self.seeds.randomElement(using: &random)!.utf8)
       for _ in 0...Int.random(in: 0..<3, using: &random) {
@@ -75,7 +37,8 @@ private struct SplitMix64: RandomNumberGenerator {
         }
       }
       let data = Data(bytes)
-      let decoded = (try? JSONDecoder().decode(AnyValue.self, from: data)) != nil
+      // JSONValue decodes every value all the way down, so JSONDecoder reads every byte.
+      let decoded = (try? JSONDecoder().decode(JSONValue.self, from: data)) != nil
       let (syntaxError, relocated) = data.withUnsafeBytes { buffer in
         let scanner = JSONScanner(buffer)
         let error = scanner.firstSyntaxError()
@@ -89,7 +52,7 @@ private struct SplitMix64: RandomNumberGenerator {
           [.key("first")], [.index(0)], [.key("guests"), .index(0), .key("name")],
         ])
         let relocated = scanner.tree().map { tree in
-          (try? LocatingDecoder.decode(AnyValue.self, from: tree)) == nil
+          (try? LocatingDecoder.decode(JSONValue.self, from: tree)) == nil
         }
         return (error, relocated)
       }
