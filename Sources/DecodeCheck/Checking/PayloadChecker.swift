@@ -2,14 +2,6 @@ import CodableResilience
 import Dispatch
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The checking engine: decodes payloads with a registered model and turns what happens into
 /// findings with paths and line:column positions.
 ///
@@ -310,23 +302,7 @@ extension PayloadChecker {
     var payloadCount = 0
     var anyFailed = false
     var anyUnknown = false
-    let lines: [(range: Range<Int>, number: Int)] = data.withUnsafeBytes { bytes in
-      var lines: [(Range<Int>, Int)] = []
-      var lineStart = 0
-      var number = 1
-      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-        var end = index
-        if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-        let isBlank = bytes[lineStart..<end].allSatisfy {
-          $0 == 0x20 || $0 == 0x09 || $0 == 0x0D
-        }
-        if !isBlank { lines.append((lineStart..<end, number)) }
-        lineStart = index + 1
-        number += 1
-      }
-      return lines
-    }
-    for line in lines {
+    for line in PayloadLine.lines(in: data) {
       let payload = data[
         data.startIndex + line.range.lowerBound..<data.startIndex + line.range.upperBound]
       let result = checkPayload(payload, as: model, line: line.number)
@@ -370,102 +346,5 @@ public struct PayloadResult: Sendable, Hashable {
     self.outcome = outcome
     self.findings = findings
     self.payloadCount = payloadCount
-  }
-}
-
-// MARK: - Reading files
-
-/// Reads a file with one `open`, `fstat` and `read`, mapping large files into memory instead,
-/// so a huge file costs address space rather than RAM.
-func readFile(atPath path: String) throws -> Data {
-  let descriptor = open(path, O_RDONLY)
-  guard descriptor >= 0 else { throw POSIXError.current }
-  defer { close(descriptor) }
-  var status = stat()
-  guard fstat(descriptor, &status) == 0 else { throw POSIXError.current }
-  guard status.st_mode & S_IFMT != S_IFDIR else { throw POSIXError(.EISDIR) }
-  let size = Int(status.st_size)
-  if size >= 1 << 20 {
-    return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-  }
-  // Files such as those under /proc report a size of 0 and still hold bytes: read to the end.
-  // One byte more than the size, so the read that finds the end needs no bigger buffer.
-  var data = Data(count: size > 0 ? size + 1 : 4096)
-  var length = 0
-  while true {
-    if length == data.count { data.count *= 2 }
-    let read = data.withUnsafeMutableBytes { buffer in
-      Foundation.read(descriptor, buffer.baseAddress! + length, buffer.count - length)
-    }
-    if read < 0 {
-      if errno == EINTR { continue }
-      throw POSIXError.current
-    }
-    if read == 0 { break }
-    length += read
-  }
-  data.count = length
-  return data
-}
-
-extension POSIXError {
-  /// The error `errno` holds now.
-  fileprivate static var current: POSIXError {
-    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-  }
-}
-
-/// The reason a file could not be read, in a few words: "permission denied".
-func describeReadError(_ error: any Error) -> String {
-  if let error = error as? POSIXError {
-    return String(cString: strerror(error.code.rawValue)).lowercased()
-  }
-  let nsError = error as NSError
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-    underlying.domain == NSPOSIXErrorDomain
-  {
-    return String(cString: strerror(Int32(underlying.code))).lowercased()
-  }
-  switch CocoaError.Code(rawValue: nsError.code) {
-  case .fileReadNoSuchFile: return "no such file"
-  case .fileReadNoPermission: return "permission denied"
-  case .fileReadTooLarge: return "the file is too large to read"
-  default: return nsError.localizedDescription
-  }
-}
-
-// MARK: - Sharing work between threads
-
-/// The results of a concurrent run, each stored in its input's slot.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-  // `@unchecked` because every access to `slots` holds `lock`.
-  private let lock = NSLock()
-  private var slots: [Value?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func store(_ value: Value, at index: Int) {
-    lock.withLock { slots[index] = value }
-  }
-
-  var all: [Value] {
-    lock.withLock { slots.compactMap { $0 } }
-  }
-}
-
-/// Hands out input indices, each exactly once.
-final class InputCounter: @unchecked Sendable {
-  // `@unchecked` because every access to `next` holds `lock`.
-  private let lock = NSLock()
-  private var next = 0
-
-  func take(below limit: Int) -> Int? {
-    lock.withLock {
-      guard next < limit else { return nil }
-      defer { next += 1 }
-      return next
-    }
   }
 }
