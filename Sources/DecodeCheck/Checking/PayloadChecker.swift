@@ -1,5 +1,4 @@
 import CodableResilience
-import Dispatch
 import Foundation
 
 /// The checking engine: decodes payloads with a registered model and turns what happens into
@@ -42,13 +41,25 @@ public struct PayloadChecker: Sendable {
     ProcessInfo.processInfo.activeProcessorCount
   }
 
-  /// Checks a payload held in memory (with ``readsLines``, one payload per line).
+  /// Checks a payload held in memory (with ``readsLines``, one payload per line), reported
+  /// as the input at `path`.
   ///
   /// ```swift
-  /// let result = PayloadChecker().check(Data(#"{"id": "b-1"}"#.utf8), as: booking)
-  /// result.findings.first?.message  // "missing required key `listing_id`"
+  /// let report = PayloadChecker().check(Data(#"{"id": "b-1"}"#.utf8), as: booking)
+  /// report.outcome                // .failed
+  /// report.findings.first?.message  // "missing required key `listing_id`"
   /// ```
-  public func check(_ data: Data, as model: RegisteredModel) -> PayloadResult {
+  ///
+  /// - Parameters:
+  ///   - data: the payload's bytes, as the server sent them.
+  ///   - model: the type to decode it as.
+  ///   - path: what the report calls the input; `-` (standard input) by default.
+  public func check(_ data: Data, as model: RegisteredModel, path: String = "-") -> FileReport {
+    FileReport(path: path, typeName: model.qualifiedName, result: checkPayloads(data, as: model))
+  }
+
+  /// What checking the payloads in `data` found.
+  func checkPayloads(_ data: Data, as model: RegisteredModel) -> PayloadResult {
     switch PayloadText.read(data) {
     case .utf8:
       return checkText(data, as: model)
@@ -114,24 +125,11 @@ public struct PayloadChecker: Sendable {
     // Archives check their entries several at once themselves, one archive after another.
     let archives = inputs.filter(\.isArchive)
     let inputs = inputs.filter { !$0.isArchive }
-    let reports = ResultSlots<FileReport>(count: inputs.count)
-    let width = max(1, min(maximumConcurrency, inputs.count))
-    if width == 1 {
-      for (index, input) in inputs.enumerated() {
-        reports.store(check(input), at: index)
-        progress?.advance()
-      }
-    } else {
-      // Each worker takes the next unchecked input, so a slow file never holds up the others.
-      let nextInput = InputCounter()
-      DispatchQueue.concurrentPerform(iterations: width) { _ in
-        while let index = nextInput.take(below: inputs.count) {
-          reports.store(check(inputs[index]), at: index)
-          progress?.advance()
-        }
-      }
+    var files = concurrentMap(count: inputs.count, maximumConcurrency: maximumConcurrency) {
+      let report = check(inputs[$0])
+      progress?.advance()
+      return report
     }
-    var files = reports.all
     var traffic = TrafficCounts()
     for input in archives {
       let archive = HARArchive(
@@ -169,10 +167,7 @@ public struct PayloadChecker: Sendable {
           findings: [finding], payloadCount: 0)
       }
     }
-    let result = check(data, as: model)
-    return FileReport(
-      path: input.path, typeName: model.qualifiedName, outcome: result.outcome,
-      findings: result.findings, payloadCount: result.payloadCount)
+    return check(data, as: model, path: input.path)
   }
 }
 
@@ -323,28 +318,13 @@ extension PayloadChecker {
   }
 }
 
-/// What checking the payloads of one input found.
-///
-/// ```swift
-/// let result = PayloadChecker().check(data, as: model)
-/// if result.outcome == .failed { print(result.findings[0].message) }
-/// ```
-public struct PayloadResult: Sendable, Hashable {
+/// What checking the payloads of one input found; ``FileReport`` adds the input's path and
+/// type.
+struct PayloadResult: Sendable, Hashable {
   /// How the payloads came out of the check.
-  public var outcome: FileReport.Outcome
+  var outcome: FileReport.Outcome
   /// What was found, in the order it appears in the text.
-  public var findings: [Finding]
+  var findings: [Finding]
   /// How many payloads were checked: 1, or one per non-blank line with `--lines`.
-  public var payloadCount: Int
-
-  /// Creates a result.
-  ///
-  /// ```swift
-  /// let clean = PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
-  /// ```
-  public init(outcome: FileReport.Outcome, findings: [Finding], payloadCount: Int) {
-    self.outcome = outcome
-    self.findings = findings
-    self.payloadCount = payloadCount
-  }
+  var payloadCount: Int
 }

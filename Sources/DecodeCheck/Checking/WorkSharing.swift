@@ -1,4 +1,26 @@
+import Dispatch
 import Foundation
+
+/// `transform` applied to every index below `count`, on up to `maximumConcurrency` threads,
+/// the results in index order; with 1, one after another on the calling thread.
+///
+/// Each thread takes the next index not yet taken, so a slow input never holds up the others.
+///
+/// ```swift
+/// let reports = concurrentMap(count: inputs.count, maximumConcurrency: 2) { check(inputs[$0]) }
+/// ```
+func concurrentMap<Value: Sendable>(
+  count: Int, maximumConcurrency: Int, _ transform: @Sendable (Int) -> Value
+) -> [Value] {
+  let width = max(1, min(maximumConcurrency, count))
+  if width == 1 { return (0..<count).map(transform) }
+  let results = ResultSlots<Value>(count: count)
+  let next = InputCounter()
+  DispatchQueue.concurrentPerform(iterations: width) { _ in
+    while let index = next.take(below: count) { results.store(transform(index), at: index) }
+  }
+  return results.all
+}
 
 /// The results of a concurrent run, each stored in its input's slot.
 final class ResultSlots<Value: Sendable>: @unchecked Sendable {

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// How ``PayloadChecker`` reads HAR archives (`*.har`): which type each response decodes as,
@@ -102,19 +101,9 @@ struct HARArchive {
   }
 
   private func checkBatch(_ entries: [HAREntry], maximumConcurrency: Int) -> [Result] {
-    let results = ResultSlots<Result>(count: entries.count)
-    let width = max(1, min(maximumConcurrency, entries.count))
-    if width == 1 {
-      for (index, entry) in entries.enumerated() { results.store(check(entry), at: index) }
-    } else {
-      let next = InputCounter()
-      DispatchQueue.concurrentPerform(iterations: width) { _ in
-        while let index = next.take(below: entries.count) {
-          results.store(check(entries[index]), at: index)
-        }
-      }
+    concurrentMap(count: entries.count, maximumConcurrency: maximumConcurrency) {
+      check(entries[$0])
     }
-    return results.all
   }
 
   /// Classifies one entry and, when it is a JSON response with a type, checks its body.
@@ -156,11 +145,9 @@ struct HARArchive {
         message: "the response body is marked base64 but is not valid base64")
       return .checked(report(request, model: model, outcome: .failed, findings: [finding], 1))
     }
-    let result = checker.check(data, as: model)
-    return .checked(
-      report(
-        request, model: model, outcome: result.outcome, findings: result.findings,
-        result.payloadCount))
+    var report = checker.check(data, as: model, path: request.name)
+    report.request = request
+    return .checked(report)
   }
 
   private func report(

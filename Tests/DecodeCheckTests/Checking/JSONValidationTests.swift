@@ -10,7 +10,7 @@ import Testing
   private let listingPage = RegisteredModel(ListingPage.self)
   private let booking = RegisteredModel(Booking.self)
 
-  private func check(_ text: String, as model: RegisteredModel) -> PayloadResult {
+  private func check(_ text: String, as model: RegisteredModel) -> FileReport {
     PayloadChecker().check(Data(text.utf8), as: model)
   }
 
