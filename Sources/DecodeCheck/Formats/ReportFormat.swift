@@ -97,3 +97,21 @@ struct RenderContext {
   /// can point to it.
   var writesSummary = false
 }
+
+/// `text` with every Unicode scalar for which `replacement` gives text replaced by it, and
+/// the others kept: the escaping of the formats that write text for other tools.
+///
+/// ```swift
+/// replacingScalars(in: "a<b") { $0 == "<" ? "&lt;" : nil }  // "a&lt;b"
+/// ```
+func replacingScalars(in text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if let replaced = replacement(scalar) {
+      result += replaced
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}

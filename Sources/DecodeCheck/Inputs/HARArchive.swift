@@ -39,14 +39,13 @@ struct HARArchive {
   /// What came of one entry: a report when it was checked (or, under `--require-routes`,
   /// failed for want of a route), and the count it adds to.
   private struct Result: Sendable {
-    enum Count: Sendable {
-      case checked, withoutBody, notJSON, errorStatus, withoutRoute
-    }
+    typealias Count = WritableKeyPath<TrafficCounts, Int> & Sendable
     var report: FileReport?
+    /// The count of ``TrafficCounts`` the entry adds one to.
     var count: Count
 
     static func skipped(_ count: Count) -> Result { Result(report: nil, count: count) }
-    static func checked(_ report: FileReport) -> Result { Result(report: report, count: .checked) }
+    static func checked(_ report: FileReport) -> Result { Result(report: report, count: \.checked) }
   }
 
   func check(maximumConcurrency: Int) -> (reports: [FileReport], counts: TrafficCounts) {
@@ -63,13 +62,7 @@ struct HARArchive {
     func flush() {
       for result in checkBatch(batch, maximumConcurrency: maximumConcurrency) {
         if let report = result.report { reports.append(report) }
-        switch result.count {
-        case .checked: counts.checked += 1
-        case .withoutBody: counts.withoutBody += 1
-        case .notJSON: counts.notJSON += 1
-        case .errorStatus: counts.errorStatus += 1
-        case .withoutRoute: counts.withoutRoute += 1
-        }
+        counts[keyPath: result.count] += 1
       }
       batch.removeAll(keepingCapacity: true)
       batchBytes = 0
@@ -109,8 +102,8 @@ struct HARArchive {
   /// Classifies one entry and, when it is a JSON response with a type, checks its body.
   private func check(_ entry: HAREntry) -> Result {
     let isSuccess = entry.status.map { (200..<300).contains($0) } ?? false
-    if !isSuccess, !checker.traffic.includesErrorResponses { return .skipped(.errorStatus) }
-    guard let escaped = entry.escapedText, !escaped.isEmpty else { return .skipped(.withoutBody) }
+    if !isSuccess, !checker.traffic.includesErrorResponses { return .skipped(\.errorStatus) }
+    guard let escaped = entry.escapedText, !escaped.isEmpty else { return .skipped(\.withoutBody) }
     var body = entry.textHasEscapes ? unescapedJSONString(escaped) : escaped
     let isBase64 = entry.encoding?.lowercased() == "base64"
     var data: Data?
@@ -122,7 +115,7 @@ struct HARArchive {
     }
     if !Self.isJSON(mimeType: entry.mimeType, body: body) {
       // Bad base64 in a JSON response is reported below; in an image it is not our business.
-      if data != nil || !Self.isJSONType(entry.mimeType) { return .skipped(.notJSON) }
+      if data != nil || !Self.isJSONType(entry.mimeType) { return .skipped(\.notJSON) }
     }
     let request = CapturedRequest(
       archive: shown, entry: entry.number, method: entry.method ?? "?", url: entry.url ?? "")
@@ -130,14 +123,14 @@ struct HARArchive {
       checker.traffic.routes?.model(method: entry.method ?? "", url: url)
     }
     guard let model = route ?? model else {
-      guard checker.traffic.requiresRoutes else { return .skipped(.withoutRoute) }
+      guard checker.traffic.requiresRoutes else { return .skipped(\.withoutRoute) }
       let finding = Finding(
         severity: .error, kind: .noRoute,
         message: "no route gives this response a type (--require-routes); add one for "
           + "`\(URLGlob.path(of: entry.url ?? ""))` to the routes file")
       return Result(
         report: report(request, model: nil, outcome: .failed, findings: [finding], 0),
-        count: .withoutRoute)
+        count: \.withoutRoute)
     }
     guard let data else {
       let finding = Finding(

@@ -37,13 +37,7 @@ public struct CheckReport: Sendable, Hashable {
   public var summary: CheckSummary {
     var summary = CheckSummary()
     for file in files {
-      switch file.group {
-      case .decodedCleanly: summary.decodedCleanly += 1
-      case .withUnknownValues: summary.withUnknownValues += 1
-      case .failed: summary.failed += 1
-      case .baselined: summary.baselined += 1
-      case .notChecked: summary.notChecked += 1
-      }
+      summary[keyPath: file.group] += 1
       summary.unknownValues += file.unknownValueCount
       summary.payloads += file.payloadCount
       summary.baselinedFindings += file.baselinedFindingCount
@@ -118,11 +112,6 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
     try container.encode(payloads, forKey: .payloads)
     try container.encode(baselinedFindings, forKey: .baselinedFindings)
     try container.encode(fixedBaselineEntries, forKey: .fixedBaselineEntries)
-  }
-
-  /// The counts a file adds to; every checked file is in exactly one of the first four.
-  enum Group {
-    case decodedCleanly, withUnknownValues, failed, baselined, notChecked
   }
 
   /// Creates a summary with every count at zero.

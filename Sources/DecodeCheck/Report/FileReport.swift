@@ -82,13 +82,14 @@ public struct FileReport: Sendable, Hashable {
     outcome != .notChecked && hasErrors
   }
 
-  /// Which count of ``CheckSummary`` the input adds to.
-  var group: CheckSummary.Group {
-    if outcome == .notChecked { return .notChecked }
-    if hasErrors { return .failed }
-    if findings.contains(where: { $0.kind == .unknownValue }) { return .withUnknownValues }
-    if baselinedFindingCount > 0 { return .baselined }
-    return outcome == .decodedWithUnknownValues ? .withUnknownValues : .decodedCleanly
+  /// Which count of ``CheckSummary`` the input adds one to: every checked input adds to
+  /// exactly one of `decodedCleanly`, `withUnknownValues`, `failed` and `baselined`.
+  var group: WritableKeyPath<CheckSummary, Int> {
+    if outcome == .notChecked { return \.notChecked }
+    if hasErrors { return \.failed }
+    if findings.contains(where: { $0.kind == .unknownValue }) { return \.withUnknownValues }
+    if baselinedFindingCount > 0 { return \.baselined }
+    return outcome == .decodedWithUnknownValues ? \.withUnknownValues : \.decodedCleanly
   }
 
   /// How many unknown values the input held.
