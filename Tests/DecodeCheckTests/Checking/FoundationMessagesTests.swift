@@ -49,25 +49,35 @@ import Testing
       """)
   }
 
+  /// A String and an Int raw value the enum has no case for.
+  enum RawValueCase: CaseIterable, Sendable {
+    case string, integer
+
+    /// The type, raw type and raw value the message names.
+    var expected: (typeName: String, rawType: String, rawValue: String) {
+      switch self {
+      case .string: ("Heating", "String", "geothermal")
+      case .integer: ("Floor", "Int", "7")
+      }
+    }
+  }
+
   /// A raw value the enum has no case for: the standard library's message, read back.
-  @Test func invalidRawValueStillMatches() throws {
-    let string = try corruption(#"{"heating": "geothermal"}"#, as: Home.self)
-    let parsed = FoundationMessages.invalidRawValue(string.debugDescription)
+  @Test(arguments: RawValueCase.allCases)
+  func invalidRawValueStillMatches(_ rawCase: RawValueCase) throws {
+    let context =
+      switch rawCase {
+      case .string: try corruption(#"{"heating": "geothermal"}"#, as: Home.self)
+      case .integer: try corruption("[7]", as: [Floor].self)
+      }
+    let parsed = FoundationMessages.invalidRawValue(context.debugDescription)
+    let expected = rawCase.expected
     #expect(
-      parsed?.typeName == "Heating" && parsed?.rawType == "String"
-        && parsed?.rawValue == "geothermal",
+      parsed?.typeName == expected.typeName && parsed?.rawType == expected.rawType
+        && parsed?.rawValue == expected.rawValue,
       """
       FoundationMessages.invalidRawValuePattern (seen in Swift 6.3.1) no longer matches the \
-      standard library's text: it now says \(String(reflecting: string.debugDescription))
-      """)
-    let integer = try corruption("[7]", as: [Floor].self)
-    let parsedInteger = FoundationMessages.invalidRawValue(integer.debugDescription)
-    #expect(
-      parsedInteger?.typeName == "Floor" && parsedInteger?.rawType == "Int"
-        && parsedInteger?.rawValue == "7",
-      """
-      FoundationMessages.invalidRawValuePattern (seen in Swift 6.3.1) no longer matches the \
-      standard library's text: it now says \(String(reflecting: integer.debugDescription))
+      standard library's text: it now says \(String(reflecting: context.debugDescription))
       """)
   }
 
