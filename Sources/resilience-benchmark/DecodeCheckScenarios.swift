@@ -83,8 +83,8 @@ extension Scenario {
       at: folder, includingPropertiesForKeys: nil)
     func decode(concurrency: Int) -> Side<Int> {
       Side(byteCount: byteCount) {
-        let next = FileCounter()
-        let decoded = FileCounter()
+        let next = InputCounter()
+        let decoded = InputCounter()
         DispatchQueue.concurrentPerform(iterations: concurrency) { _ in
           while let index = next.take(below: files.count) {
             if let data = try? Data(contentsOf: files[index]),
@@ -103,27 +103,6 @@ extension Scenario {
         throw ComparisonError(description: "JSONDecoder did not decode every file on both sides")
       }
     }
-  }
-}
-
-/// Hands out indices, each once, to the threads of a concurrent run.
-private final class FileCounter: @unchecked Sendable {
-  // `@unchecked` because every access to `next` holds `lock`.
-  private let lock = NSLock()
-  private var next = 0
-
-  /// The next index, or `nil` once `limit` have been taken.
-  func take(below limit: Int) -> Int? {
-    lock.withLock {
-      guard next < limit else { return nil }
-      defer { next += 1 }
-      return next
-    }
-  }
-
-  /// How many were taken.
-  var count: Int {
-    lock.withLock { next }
   }
 }
 

@@ -229,7 +229,7 @@ public struct Baseline: Sendable, Hashable {
 /// ```
 public struct BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong, naming the file.
-  public var description: String
+  public internal(set) var description: String
 
   init(_ description: String) {
     self.description = description

@@ -64,22 +64,11 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
 /// ```
 public struct BaselineComparison: Sendable, Hashable {
   /// How many findings matched an entry and were taken out of the report.
-  public var accepted: Int
+  public internal(set) var accepted: Int
 
   /// The entries no finding matched, for files this run checked or that no longer exist.
-  public var fixed: [BaselineEntry]
+  public internal(set) var fixed: [BaselineEntry]
 
   /// Whether entries that no longer occur fail the check (`--strict-baseline`).
-  public var fixedEntriesFail: Bool
-
-  /// Creates a comparison.
-  ///
-  /// ```swift
-  /// let comparison = BaselineComparison(accepted: 3, fixed: [], fixedEntriesFail: false)
-  /// ```
-  public init(accepted: Int, fixed: [BaselineEntry], fixedEntriesFail: Bool) {
-    self.accepted = accepted
-    self.fixed = fixed
-    self.fixedEntriesFail = fixedEntriesFail
-  }
+  public internal(set) var fixedEntriesFail: Bool
 }

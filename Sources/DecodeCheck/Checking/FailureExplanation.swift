@@ -67,12 +67,13 @@ struct FailureExplanation {
         // its type. The second decode names the number; its wording is already plain.
         cause = .other(locatedContext.debugDescription)
         codingPath = locatedContext.codingPath.map(UnknownValue.PathComponent.init)
-      } else if context.codingPath.isEmpty, context.underlyingError == nil,
-        context.debugDescription == "The given data was not valid JSON."
-      {
+      } else if FoundationMessages.isNotValidJSON(context) {
+        // The text is JSON (checked above), so this is JSONDecoder's wording for a number
+        // that does not fit, when the second decode did not find it.
         cause = .rejectedWellFormedJSON
-      } else if let invalid = parseInvalidRawValue(context.debugDescription) {
-        cause = .invalidRawValue(typeName: invalid.typeName, rawValue: invalid.rawValue)
+      } else if let invalid = FoundationMessages.invalidRawValue(context.debugDescription) {
+        let rawValue = invalid.rawType == "String" ? jsonQuoted(invalid.rawValue) : invalid.rawValue
+        cause = .invalidRawValue(typeName: invalid.typeName, rawValue: rawValue)
       } else {
         cause = .other(context.debugDescription)
       }
@@ -190,21 +191,6 @@ struct FailureExplanation {
     guard let text = value.text, value.kind != .null else { return value.kind.words }
     return "\(value.kind.words): \(text)"
   }
-}
-
-/// Reads Swift's "Cannot initialize Heating from invalid String value geothermal", thrown by
-/// a plain `RawRepresentable` enum for a raw value it has no case for.
-private func parseInvalidRawValue(_ message: String) -> (typeName: String, rawValue: String)? {
-  let prefix = "Cannot initialize "
-  guard message.hasPrefix(prefix),
-    let from = message.range(of: " from invalid "),
-    let valueWord = message.range(of: " value ", range: from.upperBound..<message.endIndex)
-  else { return nil }
-  let typeName = String(
-    message[message.index(message.startIndex, offsetBy: prefix.count)..<from.lowerBound])
-  let rawType = message[from.upperBound..<valueWord.lowerBound]
-  let rawValue = String(message[valueWord.upperBound...])
-  return (typeName, rawType == "String" ? jsonQuoted(rawValue) : rawValue)
 }
 
 extension JSONScanner.SyntaxError {

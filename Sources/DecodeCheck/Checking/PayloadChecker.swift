@@ -1,14 +1,5 @@
 import CodableResilience
-import Dispatch
 import Foundation
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// The checking engine: decodes payloads with a registered model and turns what happens into
 /// findings with paths and line:column positions.
@@ -50,13 +41,25 @@ public struct PayloadChecker: Sendable {
     ProcessInfo.processInfo.activeProcessorCount
   }
 
-  /// Checks a payload held in memory (with ``readsLines``, one payload per line).
+  /// Checks a payload held in memory (with ``readsLines``, one payload per line), reported
+  /// as the input at `path`.
   ///
   /// ```swift
-  /// let result = PayloadChecker().check(Data(#"{"id": "b-1"}"#.utf8), as: booking)
-  /// result.findings.first?.message  // "missing required key `listing_id`"
+  /// let report = PayloadChecker().check(Data(#"{"id": "b-1"}"#.utf8), as: booking)
+  /// report.outcome                // .failed
+  /// report.findings.first?.message  // "missing required key `listing_id`"
   /// ```
-  public func check(_ data: Data, as model: RegisteredModel) -> PayloadResult {
+  ///
+  /// - Parameters:
+  ///   - data: the payload's bytes, as the server sent them.
+  ///   - model: the type to decode it as.
+  ///   - path: what the report calls the input; `-` (standard input) by default.
+  public func check(_ data: Data, as model: RegisteredModel, path: String = "-") -> FileReport {
+    FileReport(path: path, typeName: model.qualifiedName, result: checkPayloads(data, as: model))
+  }
+
+  /// What checking the payloads in `data` found.
+  func checkPayloads(_ data: Data, as model: RegisteredModel) -> PayloadResult {
     switch PayloadText.read(data) {
     case .utf8:
       return checkText(data, as: model)
@@ -122,24 +125,11 @@ public struct PayloadChecker: Sendable {
     // Archives check their entries several at once themselves, one archive after another.
     let archives = inputs.filter(\.isArchive)
     let inputs = inputs.filter { !$0.isArchive }
-    let reports = ResultSlots<FileReport>(count: inputs.count)
-    let width = max(1, min(maximumConcurrency, inputs.count))
-    if width == 1 {
-      for (index, input) in inputs.enumerated() {
-        reports.store(check(input), at: index)
-        progress?.advance()
-      }
-    } else {
-      // Each worker takes the next unchecked input, so a slow file never holds up the others.
-      let nextInput = InputCounter()
-      DispatchQueue.concurrentPerform(iterations: width) { _ in
-        while let index = nextInput.take(below: inputs.count) {
-          reports.store(check(inputs[index]), at: index)
-          progress?.advance()
-        }
-      }
+    var files = concurrentMap(count: inputs.count, maximumConcurrency: maximumConcurrency) {
+      let report = check(inputs[$0])
+      progress?.advance()
+      return report
     }
-    var files = reports.all
     var traffic = TrafficCounts()
     for input in archives {
       let archive = HARArchive(
@@ -177,10 +167,7 @@ public struct PayloadChecker: Sendable {
           findings: [finding], payloadCount: 0)
       }
     }
-    let result = check(data, as: model)
-    return FileReport(
-      path: input.path, typeName: model.qualifiedName, outcome: result.outcome,
-      findings: result.findings, payloadCount: result.payloadCount)
+    return check(data, as: model, path: input.path)
   }
 }
 
@@ -310,23 +297,7 @@ extension PayloadChecker {
     var payloadCount = 0
     var anyFailed = false
     var anyUnknown = false
-    let lines: [(range: Range<Int>, number: Int)] = data.withUnsafeBytes { bytes in
-      var lines: [(Range<Int>, Int)] = []
-      var lineStart = 0
-      var number = 1
-      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-        var end = index
-        if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-        let isBlank = bytes[lineStart..<end].allSatisfy {
-          $0 == 0x20 || $0 == 0x09 || $0 == 0x0D
-        }
-        if !isBlank { lines.append((lineStart..<end, number)) }
-        lineStart = index + 1
-        number += 1
-      }
-      return lines
-    }
-    for line in lines {
+    for line in PayloadLine.lines(in: data) {
       let payload = data[
         data.startIndex + line.range.lowerBound..<data.startIndex + line.range.upperBound]
       let result = checkPayload(payload, as: model, line: line.number)
@@ -347,125 +318,13 @@ extension PayloadChecker {
   }
 }
 
-/// What checking the payloads of one input found.
-///
-/// ```swift
-/// let result = PayloadChecker().check(data, as: model)
-/// if result.outcome == .failed { print(result.findings[0].message) }
-/// ```
-public struct PayloadResult: Sendable, Hashable {
+/// What checking the payloads of one input found; ``FileReport`` adds the input's path and
+/// type.
+struct PayloadResult: Sendable, Hashable {
   /// How the payloads came out of the check.
-  public var outcome: FileReport.Outcome
+  var outcome: FileReport.Outcome
   /// What was found, in the order it appears in the text.
-  public var findings: [Finding]
+  var findings: [Finding]
   /// How many payloads were checked: 1, or one per non-blank line with `--lines`.
-  public var payloadCount: Int
-
-  /// Creates a result.
-  ///
-  /// ```swift
-  /// let clean = PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
-  /// ```
-  public init(outcome: FileReport.Outcome, findings: [Finding], payloadCount: Int) {
-    self.outcome = outcome
-    self.findings = findings
-    self.payloadCount = payloadCount
-  }
-}
-
-// MARK: - Reading files
-
-/// Reads a file with one `open`, `fstat` and `read`, mapping large files into memory instead,
-/// so a huge file costs address space rather than RAM.
-func readFile(atPath path: String) throws -> Data {
-  let descriptor = open(path, O_RDONLY)
-  guard descriptor >= 0 else { throw POSIXError.current }
-  defer { close(descriptor) }
-  var status = stat()
-  guard fstat(descriptor, &status) == 0 else { throw POSIXError.current }
-  guard status.st_mode & S_IFMT != S_IFDIR else { throw POSIXError(.EISDIR) }
-  let size = Int(status.st_size)
-  if size >= 1 << 20 {
-    return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-  }
-  // Files such as those under /proc report a size of 0 and still hold bytes: read to the end.
-  // One byte more than the size, so the read that finds the end needs no bigger buffer.
-  var data = Data(count: size > 0 ? size + 1 : 4096)
-  var length = 0
-  while true {
-    if length == data.count { data.count *= 2 }
-    let read = data.withUnsafeMutableBytes { buffer in
-      Foundation.read(descriptor, buffer.baseAddress! + length, buffer.count - length)
-    }
-    if read < 0 {
-      if errno == EINTR { continue }
-      throw POSIXError.current
-    }
-    if read == 0 { break }
-    length += read
-  }
-  data.count = length
-  return data
-}
-
-extension POSIXError {
-  /// The error `errno` holds now.
-  fileprivate static var current: POSIXError {
-    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-  }
-}
-
-/// The reason a file could not be read, in a few words: "permission denied".
-func describeReadError(_ error: any Error) -> String {
-  if let error = error as? POSIXError {
-    return String(cString: strerror(error.code.rawValue)).lowercased()
-  }
-  let nsError = error as NSError
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-    underlying.domain == NSPOSIXErrorDomain
-  {
-    return String(cString: strerror(Int32(underlying.code))).lowercased()
-  }
-  switch CocoaError.Code(rawValue: nsError.code) {
-  case .fileReadNoSuchFile: return "no such file"
-  case .fileReadNoPermission: return "permission denied"
-  case .fileReadTooLarge: return "the file is too large to read"
-  default: return nsError.localizedDescription
-  }
-}
-
-// MARK: - Sharing work between threads
-
-/// The results of a concurrent run, each stored in its input's slot.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-  // `@unchecked` because every access to `slots` holds `lock`.
-  private let lock = NSLock()
-  private var slots: [Value?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func store(_ value: Value, at index: Int) {
-    lock.withLock { slots[index] = value }
-  }
-
-  var all: [Value] {
-    lock.withLock { slots.compactMap { $0 } }
-  }
-}
-
-/// Hands out input indices, each exactly once.
-final class InputCounter: @unchecked Sendable {
-  // `@unchecked` because every access to `next` holds `lock`.
-  private let lock = NSLock()
-  private var next = 0
-
-  func take(below limit: Int) -> Int? {
-    lock.withLock {
-      guard next < limit else { return nil }
-      defer { next += 1 }
-      return next
-    }
-  }
+  var payloadCount: Int
 }

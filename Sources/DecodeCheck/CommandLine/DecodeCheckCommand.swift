@@ -18,14 +18,8 @@ import Foundation
 /// Such a checker calls itself by its executable's name (`check-payloads: unknown option …`,
 /// `check-payloads --version`) and its `--help` shows `Order` and `Customer` in its examples.
 ///
-/// Every stream is injectable, so tests run the command in-process and read what it wrote:
-///
-/// ```swift
-/// let status = DecodeCheckCommand.main(
-///   arguments: ["--type", "Booking", "--format", "json", path],
-///   registry: registry, standardOutput: TextStream { output.append($0) })
-/// #expect(status == 1)
-/// ```
+/// Tests run the command in-process with ``ModelRegistry`` and read its exit status; this
+/// package's own tests also capture its output through `package` stream seams.
 public enum DecodeCheckCommand {
   /// The version of the `DecodeCheck` library, which `--version` prints.
   public static let version = "0.1.0"
@@ -34,7 +28,7 @@ public enum DecodeCheckCommand {
   /// failed (or held unknown values under `--strict`, or a baseline entry no longer occurs
   /// under `--strict-baseline`), 2 for a usage error or a path that could not be checked.
   ///
-  /// The report goes to `standardOutput`; usage errors and progress go to `standardError`.
+  /// The report goes to standard output; usage errors and progress go to standard error.
   /// The command calls itself by `name` in its usage, errors, `--version`, progress and
   /// reports, and its `--help` shows the registry's own types in its examples:
   ///
@@ -50,17 +44,30 @@ public enum DecodeCheckCommand {
   ///   - environment: where `GITHUB_STEP_SUMMARY` is read; by default the process's.
   ///   - workingDirectory: the folder baselines, SARIF and the summary name files relative to;
   ///     by default the process's current folder.
-  ///   - standardOutput: where the report goes.
-  ///   - standardError: where usage errors and progress go.
-  ///   - standardInput: where the payload named `-` is read from.
   public static func main(
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     registry: ModelRegistry,
     name: String? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment,
+    workingDirectory: String? = nil
+  ) -> Int32 {
+    main(
+      arguments: arguments, registry: registry, name: name, environment: environment,
+      workingDirectory: workingDirectory, standardOutput: .standardOutput,
+      standardError: .standardError)
+  }
+
+  /// ``main(arguments:registry:name:environment:workingDirectory:)`` writing to
+  /// `standardOutput` and `standardError` and reading `-` from `standardInput`: the seam
+  /// this package's tests and benchmark run the command through.
+  package static func main(
+    arguments: [String],
+    registry: ModelRegistry,
+    name: String? = nil,
+    environment: [String: String] = [:],
     workingDirectory: String? = nil,
-    standardOutput: TextStream = .standardOutput,
-    standardError: TextStream = .standardError,
+    standardOutput: TextStream,
+    standardError: TextStream,
     standardInput: StandardInput = .process
   ) -> Int32 {
     run(

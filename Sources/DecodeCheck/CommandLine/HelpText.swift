@@ -49,14 +49,8 @@ extension DecodeCheckCommand {
         --lines                 Read newline-delimited JSON: one payload per line (blank lines
                                 are skipped); findings name the line. Folders are then searched
                                 for *.ndjson and *.jsonl files too.
-        -f, --format <format>   text     file:line:column: severity: $.path: message (default)
-                                json     one JSON document with every file, finding and count
-                                github   GitHub Actions annotations (::warning / ::error), the
-                                         first 10 of each level, then a ::notice counting the
-                                         rest, which are printed as plain lines
-                                junit    JUnit XML, one test case per file
-                                sarif    SARIF 2.1.0 for GitHub code scanning: one rule per
-                                         kind of finding, files relative to the current folder
+        -f, --format <format>   One of \(ReportFormat.names):
+      \(ReportFormat.helpText(indent: 26))
         --summary <file>        Write a Markdown summary for people to <file>: the counts,
                                 every distinct unknown value by type, the failures by kind.
                                 With --format github and GITHUB_STEP_SUMMARY set, it is added

@@ -115,17 +115,15 @@ enum GitHubFormat {
   }
 
   private static func escape(_ text: String, alsoEscaping extra: Set<Unicode.Scalar>) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
+    replacingScalars(in: text) { scalar in
       switch scalar {
-      case "%": result += "%25"
-      case "\r": result += "%0D"
-      case "\n": result += "%0A"
-      case ":" where extra.contains(scalar): result += "%3A"
-      case "," where extra.contains(scalar): result += "%2C"
-      default: result.unicodeScalars.append(scalar)
+      case "%": "%25"
+      case "\r": "%0D"
+      case "\n": "%0A"
+      case ":" where extra.contains(scalar): "%3A"
+      case "," where extra.contains(scalar): "%2C"
+      default: nil
       }
     }
-    return result
   }
 }

@@ -54,7 +54,7 @@ enum JSONFormat {
     var exitStatus: Int32
     var files: [File]
     var strict: Bool
-    var summary: Summary
+    var summary: CheckSummary
     var baseline: BaselineResult?
     /// Present when the run read HAR archives.
     var traffic: TrafficCounts?
@@ -63,7 +63,7 @@ enum JSONFormat {
       exitStatus = report.exitStatus
       files = report.files.map(File.init)
       strict = report.isStrict
-      summary = Summary(report.summary)
+      summary = report.summary
       baseline = report.baseline.map(BaselineResult.init)
       traffic = report.traffic.entries > 0 ? report.traffic : nil
     }
@@ -134,32 +134,6 @@ enum JSONFormat {
       type = value.typeName
       rawValue = value.rawValue
       knownValues = value.knownValues
-    }
-  }
-
-  private struct Summary: Encodable {
-    var filesChecked: Int
-    var decodedCleanly: Int
-    var withUnknownValues: Int
-    var unknownValues: Int
-    var failed: Int
-    var baselined: Int
-    var notChecked: Int
-    var payloads: Int
-    var baselinedFindings: Int
-    var fixedBaselineEntries: Int
-
-    init(_ summary: CheckSummary) {
-      filesChecked = summary.filesChecked
-      decodedCleanly = summary.decodedCleanly
-      withUnknownValues = summary.withUnknownValues
-      unknownValues = summary.unknownValues
-      failed = summary.failed
-      baselined = summary.baselined
-      notChecked = summary.notChecked
-      payloads = summary.payloads
-      baselinedFindings = summary.baselinedFindings
-      fixedBaselineEntries = summary.fixedBaselineEntries
     }
   }
 }

@@ -62,23 +62,19 @@ enum JUnitFormat {
   /// all (most control characters) become U+FFFD; line breaks in attributes are written as
   /// references, so parsers keep them.
   static func escape(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
+    replacingScalars(in: text) { scalar in
       switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\n": result += "&#10;"
-      case "\r": result += "&#13;"
-      case "\t": result += "&#9;"
-      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
-        result += "\u{FFFD}"
-      default:
-        result.unicodeScalars.append(scalar)
+      case "&": "&amp;"
+      case "<": "&lt;"
+      case ">": "&gt;"
+      case "\"": "&quot;"
+      case "'": "&apos;"
+      case "\n": "&#10;"
+      case "\r": "&#13;"
+      case "\t": "&#9;"
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): "\u{FFFD}"
+      default: nil
       }
     }
-    return result
   }
 }

@@ -40,6 +40,44 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// What `--help` says the format writes, in lines of at most 52 characters after its name.
+  ///
+  /// A `switch` over every case, so a new format cannot be added without its help.
+  var helpLines: [String] {
+    switch self {
+    case .text: ["file:line:column: severity: $.path: message (default)"]
+    case .json: ["one JSON document with every file, finding and count"]
+    case .github:
+      [
+        "GitHub Actions annotations (::warning / ::error), the",
+        "first 10 of each level, then a ::notice counting the",
+        "rest, which are printed as plain lines",
+      ]
+    case .junit: ["JUnit XML, one test case per file"]
+    case .sarif:
+      [
+        "SARIF 2.1.0 for GitHub code scanning: one rule per",
+        "kind of finding, files relative to the current folder",
+      ]
+    }
+  }
+
+  /// The `--format` entry of `--help`: every format, each with its ``helpLines``, indented to
+  /// sit under the option's description column (`indent` spaces).
+  static func helpText(indent: Int) -> String {
+    // Names sit in a column at least two spaces wider than the longest, 9 wide as before.
+    let column = max(9, (allCases.map(\.rawValue.count).max() ?? 0) + 2)
+    var lines: [String] = []
+    for format in allCases {
+      for (index, line) in format.helpLines.enumerated() {
+        let name = index == 0 ? format.rawValue : ""
+        let padded = name + String(repeating: " ", count: column - name.count)
+        lines.append(String(repeating: " ", count: indent) + padded + line)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// The formats' names as a usage message lists them: "text, json, github, junit or sarif".
   static var names: String {
     let names = allCases.map(\.rawValue)
@@ -58,4 +96,22 @@ struct RenderContext {
   /// Whether the Markdown summary is written somewhere, so GitHub annotations past the limit
   /// can point to it.
   var writesSummary = false
+}
+
+/// `text` with every Unicode scalar for which `replacement` gives text replaced by it, and
+/// the others kept: the escaping of the formats that write text for other tools.
+///
+/// ```swift
+/// replacingScalars(in: "a<b") { $0 == "<" ? "&lt;" : nil }  // "a&lt;b"
+/// ```
+func replacingScalars(in text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if let replaced = replacement(scalar) {
+      result += replaced
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// How ``PayloadChecker`` reads HAR archives (`*.har`): which type each response decodes as,
@@ -40,14 +39,13 @@ struct HARArchive {
   /// What came of one entry: a report when it was checked (or, under `--require-routes`,
   /// failed for want of a route), and the count it adds to.
   private struct Result: Sendable {
-    enum Count: Sendable {
-      case checked, withoutBody, notJSON, errorStatus, withoutRoute
-    }
+    typealias Count = WritableKeyPath<TrafficCounts, Int> & Sendable
     var report: FileReport?
+    /// The count of ``TrafficCounts`` the entry adds one to.
     var count: Count
 
     static func skipped(_ count: Count) -> Result { Result(report: nil, count: count) }
-    static func checked(_ report: FileReport) -> Result { Result(report: report, count: .checked) }
+    static func checked(_ report: FileReport) -> Result { Result(report: report, count: \.checked) }
   }
 
   func check(maximumConcurrency: Int) -> (reports: [FileReport], counts: TrafficCounts) {
@@ -64,13 +62,7 @@ struct HARArchive {
     func flush() {
       for result in checkBatch(batch, maximumConcurrency: maximumConcurrency) {
         if let report = result.report { reports.append(report) }
-        switch result.count {
-        case .checked: counts.checked += 1
-        case .withoutBody: counts.withoutBody += 1
-        case .notJSON: counts.notJSON += 1
-        case .errorStatus: counts.errorStatus += 1
-        case .withoutRoute: counts.withoutRoute += 1
-        }
+        counts[keyPath: result.count] += 1
       }
       batch.removeAll(keepingCapacity: true)
       batchBytes = 0
@@ -102,26 +94,16 @@ struct HARArchive {
   }
 
   private func checkBatch(_ entries: [HAREntry], maximumConcurrency: Int) -> [Result] {
-    let results = ResultSlots<Result>(count: entries.count)
-    let width = max(1, min(maximumConcurrency, entries.count))
-    if width == 1 {
-      for (index, entry) in entries.enumerated() { results.store(check(entry), at: index) }
-    } else {
-      let next = InputCounter()
-      DispatchQueue.concurrentPerform(iterations: width) { _ in
-        while let index = next.take(below: entries.count) {
-          results.store(check(entries[index]), at: index)
-        }
-      }
+    concurrentMap(count: entries.count, maximumConcurrency: maximumConcurrency) {
+      check(entries[$0])
     }
-    return results.all
   }
 
   /// Classifies one entry and, when it is a JSON response with a type, checks its body.
   private func check(_ entry: HAREntry) -> Result {
     let isSuccess = entry.status.map { (200..<300).contains($0) } ?? false
-    if !isSuccess, !checker.traffic.includesErrorResponses { return .skipped(.errorStatus) }
-    guard let escaped = entry.escapedText, !escaped.isEmpty else { return .skipped(.withoutBody) }
+    if !isSuccess, !checker.traffic.includesErrorResponses { return .skipped(\.errorStatus) }
+    guard let escaped = entry.escapedText, !escaped.isEmpty else { return .skipped(\.withoutBody) }
     var body = entry.textHasEscapes ? unescapedJSONString(escaped) : escaped
     let isBase64 = entry.encoding?.lowercased() == "base64"
     var data: Data?
@@ -133,7 +115,7 @@ struct HARArchive {
     }
     if !Self.isJSON(mimeType: entry.mimeType, body: body) {
       // Bad base64 in a JSON response is reported below; in an image it is not our business.
-      if data != nil || !Self.isJSONType(entry.mimeType) { return .skipped(.notJSON) }
+      if data != nil || !Self.isJSONType(entry.mimeType) { return .skipped(\.notJSON) }
     }
     let request = CapturedRequest(
       archive: shown, entry: entry.number, method: entry.method ?? "?", url: entry.url ?? "")
@@ -141,14 +123,14 @@ struct HARArchive {
       checker.traffic.routes?.model(method: entry.method ?? "", url: url)
     }
     guard let model = route ?? model else {
-      guard checker.traffic.requiresRoutes else { return .skipped(.withoutRoute) }
+      guard checker.traffic.requiresRoutes else { return .skipped(\.withoutRoute) }
       let finding = Finding(
         severity: .error, kind: .noRoute,
         message: "no route gives this response a type (--require-routes); add one for "
           + "`\(URLGlob.path(of: entry.url ?? ""))` to the routes file")
       return Result(
         report: report(request, model: nil, outcome: .failed, findings: [finding], 0),
-        count: .withoutRoute)
+        count: \.withoutRoute)
     }
     guard let data else {
       let finding = Finding(
@@ -156,11 +138,9 @@ struct HARArchive {
         message: "the response body is marked base64 but is not valid base64")
       return .checked(report(request, model: model, outcome: .failed, findings: [finding], 1))
     }
-    let result = checker.check(data, as: model)
-    return .checked(
-      report(
-        request, model: model, outcome: result.outcome, findings: result.findings,
-        result.payloadCount))
+    var report = checker.check(data, as: model, path: request.name)
+    report.request = request
+    return .checked(report)
   }
 
   private func report(

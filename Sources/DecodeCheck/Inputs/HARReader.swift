@@ -8,21 +8,6 @@ import Foundation
   import Musl
 #endif
 
-/// One entry of a HAR archive, with only what a check needs.
-struct HAREntry: Sendable {
-  /// The entry's number in the archive, from 1.
-  var number: Int
-  var method: String?
-  var url: String?
-  var status: Int?
-  var mimeType: String?
-  var encoding: String?
-  /// `response.content.text` as the archive holds it, still JSON-escaped; `nil` when absent.
-  var escapedText: [UInt8]?
-  /// Whether ``escapedText`` holds a backslash.
-  var textHasEscapes = false
-}
-
 /// Reads a HAR 1.2 archive (`log.entries[]`) from a file one entry at a time, holding one
 /// entry's text at a time rather than the archive: a buffer of a megabyte that grows only to
 /// fit the longest single string.
@@ -67,21 +52,23 @@ final class HARReader {
     var valueSlot: Slot = .other
   }
 
-  private let descriptor: Int32
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  // The buffer: internal rather than private only so HARReader+Buffer.swift, which refills
+  // it and finds tokens in it, can reach it; nothing outside the reader touches it.
+  let descriptor: Int32
+  var storage: UnsafeMutablePointer<UInt8>
+  var capacity: Int
   /// The first byte not yet read, and the end of the bytes held.
-  private var start = 0
-  private var end = 0
-  private var atEndOfFile = false
-  private var finished = false
+  var start = 0
+  var end = 0
+  var atEndOfFile = false
+  var finished = false
   /// The archive offset of `storage[0]`.
-  private var dropped = 0
+  var dropped = 0
   /// The line being read, the archive offset where it starts, and the characters of it that
   /// were dropped from the buffer before that offset.
-  private var line = 1
-  private var lineStart = 0
-  private var droppedColumns = 0
+  var line = 1
+  var lineStart = 0
+  var droppedColumns = 0
 
   private var stack: [Frame] = []
   private var expectation = Expectation.value
@@ -293,131 +280,9 @@ final class HARReader {
     }
   }
 
-  // MARK: - Tokens
-
-  /// The string starting at `start`: its content's first byte and end (the closing quote),
-  /// or `nil` when the buffer ends inside it.
-  private func scanString() -> (first: Int, end: Int, hasEscapes: Bool)? {
-    var index = start + 1
-    var hasEscapes = false
-    while index < end {
-      let byte = storage[index]
-      if byte == UInt8(ascii: "\"") { return (start + 1, index, hasEscapes) }
-      if byte == UInt8(ascii: "\\") {
-        hasEscapes = true
-        index += 2
-      } else {
-        index += 1
-      }
-    }
-    return nil
-  }
-
-  /// The end of the number or literal at `start`, or `nil` when the buffer may end inside it.
-  private func scanWord() -> Int? {
-    var index = start
-    while index < end {
-      switch storage[index] {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-        UInt8(ascii: "."):
-        index += 1
-      default:
-        return index
-      }
-    }
-    return atEndOfFile ? index : nil
-  }
-
-  private static func isLiteralOrNumber(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    if word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8)
-      || word.elementsEqual("null".utf8)
-    {
-      return true
-    }
-    guard let first = word.first,
-      first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
-    else { return false }
-    return Double(String(decoding: word, as: UTF8.self)) != nil
-  }
-
-  private func skipWhitespace() {
-    while start < end {
-      switch storage[start] {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        start += 1
-      case UInt8(ascii: "\n"):
-        start += 1
-        line += 1
-        lineStart = dropped + start
-        droppedColumns = 0
-      case 0xEF
-      where dropped == 0 && start == 0 && end >= 3 && storage[1] == 0xBB
-        && storage[2] == 0xBF:
-        // A UTF-8 byte order mark, which is not part of the text.
-        start = 3
-        lineStart = 3
-      default:
-        return
-      }
-    }
-  }
-
-  // MARK: - Buffer
-
-  /// Keeps the bytes from `start` on and reads more after them, growing the buffer when a
-  /// single token fills it; a problem when the file cannot be read.
-  private func refill() -> Event? {
-    // A token still open at the end of the file: the archive was cut off.
-    if atEndOfFile { return finish() }
-    if start > 0 {
-      let lineOffset = lineStart - dropped
-      if lineOffset < start {
-        droppedColumns += characters(from: max(lineOffset, 0), to: start)
-        lineStart = dropped + start
-      }
-      (storage).update(from: storage + start, count: end - start)
-      dropped += start
-      end -= start
-      start = 0
-    }
-    if end == capacity {
-      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-      larger.update(from: storage, count: end)
-      storage.deallocate()
-      storage = larger
-      capacity *= 2
-    }
-    while true {
-      let count = read(descriptor, storage + end, capacity - end)
-      if count < 0, errno == EINTR { continue }
-      if count < 0 {
-        let reason = describeReadError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
-        finished = true
-        return .problem("cannot read the archive: \(reason)", position: nil)
-      }
-      if count == 0 { atEndOfFile = true }
-      end += count
-      return nil
-    }
-  }
-
-  private func characters(from first: Int, to last: Int) -> Int {
-    var count = 0
-    for index in first..<last where storage[index] & 0xC0 != 0x80 { count += 1 }
-    return count
-  }
-
-  /// The line and column of a byte held in the buffer.
-  private func position(at index: Int) -> TextPosition {
-    let lineOffset = max(lineStart - dropped, 0)
-    return TextPosition(
-      line: line, column: droppedColumns + characters(from: lineOffset, to: index) + 1)
-  }
-
   // MARK: - Problems
 
-  private func finish() -> Event? {
+  func finish() -> Event? {
     finished = true
     if expectation == .end {
       return sawEntries
@@ -449,68 +314,5 @@ final class HARReader {
   private func fail(message: String, at index: Int) -> Event {
     finished = true
     return .problem(message, position: position(at: index))
-  }
-}
-
-/// The bytes a JSON string's content stands for: its escapes resolved (`\uD83D\uDE00` as
-/// one scalar; a lone surrogate as U+FFFD), everything else copied.
-///
-/// ```swift
-/// unescapedJSONString(Array(#"{\"a\": 1}"#.utf8))  // the bytes of {"a": 1}
-/// ```
-func unescapedJSONString(_ escaped: [UInt8]) -> [UInt8] {
-  var bytes: [UInt8] = []
-  bytes.reserveCapacity(escaped.count)
-  var index = 0
-  func hexUnit(at offset: Int) -> UInt32? {
-    guard offset + 4 <= escaped.count else { return nil }
-    var unit: UInt32 = 0
-    for byte in escaped[offset..<offset + 4] {
-      guard let digit = hexDigit(byte) else { return nil }
-      unit = unit << 4 | digit
-    }
-    return unit
-  }
-  func append(_ scalar: Unicode.Scalar?) {
-    bytes.append(contentsOf: String(Character(scalar ?? "\u{FFFD}")).utf8)
-  }
-  while index < escaped.count {
-    let byte = escaped[index]
-    guard byte == UInt8(ascii: "\\"), index + 1 < escaped.count else {
-      bytes.append(byte)
-      index += 1
-      continue
-    }
-    let kind = escaped[index + 1]
-    index += 2
-    switch kind {
-    case UInt8(ascii: "u"):
-      guard let unit = hexUnit(at: index) else {
-        bytes.append(contentsOf: [UInt8(ascii: "\\"), kind])
-        continue
-      }
-      index += 4
-      if (0xD800..<0xDC00).contains(unit), index + 6 <= escaped.count,
-        escaped[index] == UInt8(ascii: "\\"), escaped[index + 1] == UInt8(ascii: "u"),
-        let low = hexUnit(at: index + 2), (0xDC00..<0xE000).contains(low)
-      {
-        index += 6
-        append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)))
-      } else {
-        append(Unicode.Scalar(unit))
-      }
-    default:
-      bytes.append(unescapedByte(kind))
-    }
-  }
-  return bytes
-}
-
-private func hexDigit(_ byte: UInt8) -> UInt32? {
-  switch byte {
-  case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-  case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-  case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-  default: nil
   }
 }

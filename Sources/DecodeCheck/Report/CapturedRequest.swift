@@ -8,13 +8,13 @@
 /// ```
 public struct CapturedRequest: Sendable, Hashable, Codable {
   /// The archive, as its path was given or found.
-  public var archive: String
+  public internal(set) var archive: String
   /// The entry's number in the archive, from 1.
-  public var entry: Int
+  public internal(set) var entry: Int
   /// The request's method, such as `GET`.
-  public var method: String
+  public internal(set) var method: String
   /// The request's full URL.
-  public var url: String
+  public internal(set) var url: String
 
   /// Creates a request's description.
   ///
@@ -23,7 +23,7 @@ public struct CapturedRequest: Sendable, Hashable, Codable {
   ///   archive: "capture.har", entry: 12, method: "GET",
   ///   url: "https://api.example.com/api/v2/listings?page=2")
   /// ```
-  public init(archive: String, entry: Int, method: String, url: String) {
+  init(archive: String, entry: Int, method: String, url: String) {
     self.archive = archive
     self.entry = entry
     self.method = method
@@ -49,20 +49,20 @@ public struct CapturedRequest: Sendable, Hashable, Codable {
 /// ```
 public struct TrafficCounts: Sendable, Hashable, Codable {
   /// Entries read from archives.
-  public var entries = 0
+  public internal(set) var entries = 0
   /// Entries whose response was checked (or failed its check).
-  public var checked = 0
+  public internal(set) var checked = 0
   /// Responses without a body: no `content.text`, or an empty one.
-  public var withoutBody = 0
+  public internal(set) var withoutBody = 0
   /// Responses that are not JSON, by MIME type or, without one, by content.
-  public var notJSON = 0
+  public internal(set) var notJSON = 0
   /// Responses with a status outside 200–299 (checked with `--include-errors`).
-  public var errorStatus = 0
+  public internal(set) var errorStatus = 0
   /// JSON responses no route gives a type (failures under `--require-routes`).
-  public var withoutRoute = 0
+  public internal(set) var withoutRoute = 0
 
   /// Creates counts at zero.
-  public init() {}
+  init() {}
 
   static func += (counts: inout TrafficCounts, other: TrafficCounts) {
     counts.entries += other.entries

@@ -7,24 +7,24 @@
 /// ```
 public struct CheckReport: Sendable, Hashable {
   /// One report per input, sorted by path.
-  public var files: [FileReport]
+  public internal(set) var files: [FileReport]
 
   /// Whether unknown values failed the check (`--strict`).
-  public var isStrict: Bool
+  public internal(set) var isStrict: Bool
 
   /// What comparing the findings with a baseline found (`--baseline`); `nil` when the run had
   /// none. ``Baseline/apply(to:workingDirectory:fixedEntriesFail:)`` sets it.
-  public var baseline: BaselineComparison?
+  public internal(set) var baseline: BaselineComparison?
 
   /// What reading HAR archives counted and skipped; all zero when the run read none.
-  public var traffic = TrafficCounts()
+  public internal(set) var traffic = TrafficCounts()
 
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
   ///
   /// ```swift
   /// let report = CheckReport(files: fileReports, isStrict: false)
   /// ```
-  public init(files: [FileReport], isStrict: Bool) {
+  init(files: [FileReport], isStrict: Bool) {
     // An archive's entries stay in the archive's order, after its own problems.
     self.files = files.sorted {
       ($0.request?.archive ?? $0.path, $0.request?.entry ?? 0)
@@ -37,13 +37,7 @@ public struct CheckReport: Sendable, Hashable {
   public var summary: CheckSummary {
     var summary = CheckSummary()
     for file in files {
-      switch file.group {
-      case .decodedCleanly: summary.decodedCleanly += 1
-      case .withUnknownValues: summary.withUnknownValues += 1
-      case .failed: summary.failed += 1
-      case .baselined: summary.baselined += 1
-      case .notChecked: summary.notChecked += 1
-      }
+      summary[keyPath: file.group] += 1
       summary.unknownValues += file.unknownValueCount
       summary.payloads += file.payloadCount
       summary.baselinedFindings += file.baselinedFindingCount
@@ -70,36 +64,58 @@ public struct CheckReport: Sendable, Hashable {
 /// print(report.summary)
 /// // 12 files checked: 9 decoded cleanly, 2 with unknown values (3 values), 1 failed
 /// ```
-public struct CheckSummary: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertible {
   /// Files whose payloads all decoded with only known values.
-  public var decodedCleanly = 0
+  public internal(set) var decodedCleanly = 0
   /// Files whose payloads all decoded, some with unknown values.
-  public var withUnknownValues = 0
+  public internal(set) var withUnknownValues = 0
   /// The number of unknown values, over all files (including failed ones).
-  public var unknownValues = 0
+  public internal(set) var unknownValues = 0
   /// Files that ``FileReport/failed``: a payload failed to decode or is not valid JSON, or under
   /// `--strict` held an unknown value; findings a baseline accepted do not count.
-  public var failed = 0
+  public internal(set) var failed = 0
   /// Files whose every finding a baseline accepted.
-  public var baselined = 0
+  public internal(set) var baselined = 0
   /// Paths that could not be checked: missing, unreadable, empty folders, no type.
-  public var notChecked = 0
+  public internal(set) var notChecked = 0
   /// Payloads checked: one per file, or one per non-blank line with `--lines`.
-  public var payloads = 0
+  public internal(set) var payloads = 0
   /// Findings a baseline accepted, which no format reports.
-  public var baselinedFindings = 0
+  public internal(set) var baselinedFindings = 0
   /// Baseline entries that no longer occur.
-  public var fixedBaselineEntries = 0
+  public internal(set) var fixedBaselineEntries = 0
   /// HAR entries read, checked and skipped.
-  public var traffic = TrafficCounts()
+  public internal(set) var traffic = TrafficCounts()
 
-  /// The counts a file adds to; every checked file is in exactly one of the first four.
-  enum Group {
-    case decodedCleanly, withUnknownValues, failed, baselined, notChecked
+  /// The members `--format json` writes as `summary`: every count and ``filesChecked``; the
+  /// HAR counts are the document's own `traffic` member.
+  private enum CodingKeys: String, CodingKey {
+    case filesChecked, decodedCleanly, withUnknownValues, unknownValues, failed, baselined
+    case notChecked, payloads, baselinedFindings, fixedBaselineEntries
+  }
+
+  /// Writes the counts as `--format json`'s `summary` member.
+  ///
+  /// ```swift
+  /// let json = try JSONEncoder().encode(report.summary)
+  /// // {"baselined":0,"baselinedFindings":0,"decodedCleanly":9,"failed":1,"filesChecked":12,…}
+  /// ```
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(filesChecked, forKey: .filesChecked)
+    try container.encode(decodedCleanly, forKey: .decodedCleanly)
+    try container.encode(withUnknownValues, forKey: .withUnknownValues)
+    try container.encode(unknownValues, forKey: .unknownValues)
+    try container.encode(failed, forKey: .failed)
+    try container.encode(baselined, forKey: .baselined)
+    try container.encode(notChecked, forKey: .notChecked)
+    try container.encode(payloads, forKey: .payloads)
+    try container.encode(baselinedFindings, forKey: .baselinedFindings)
+    try container.encode(fixedBaselineEntries, forKey: .fixedBaselineEntries)
   }
 
   /// Creates a summary with every count at zero.
-  public init() {}
+  init() {}
 
   /// The files that were checked, whatever came of them.
   public var filesChecked: Int {

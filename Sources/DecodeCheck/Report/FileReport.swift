@@ -21,35 +21,29 @@ public struct FileReport: Sendable, Hashable {
 
   /// The path as given on the command line, joined with the path inside a folder;
   /// `-` for standard input.
-  public var path: String
+  public internal(set) var path: String
 
   /// The qualified name of the type the input was decoded as; `nil` when none was found.
-  public var typeName: String?
+  public internal(set) var typeName: String?
 
   /// How the input came out of the check.
-  public var outcome: Outcome
+  public internal(set) var outcome: Outcome
 
   /// What was found, in the order it appears in the file.
-  public var findings: [Finding]
+  public internal(set) var findings: [Finding]
 
   /// How many payloads the input held: 1 for a JSON file, one per non-blank line with `--lines`.
-  public var payloadCount: Int
+  public internal(set) var payloadCount: Int
 
   /// How many of the input's findings a baseline accepted and took out of ``findings``.
-  public var baselinedFindingCount = 0
+  public internal(set) var baselinedFindingCount = 0
 
   /// The request whose response this is, for a payload read from a HAR archive; then
   /// ``path`` is ``CapturedRequest/name`` and positions are in the response body.
-  public var request: CapturedRequest?
+  public internal(set) var request: CapturedRequest?
 
-  /// Creates a report of one input.
-  ///
-  /// ```swift
-  /// let report = FileReport(
-  ///   path: "Fixtures/Booking/v1.json", typeName: "SampleAPI.Booking",
-  ///   outcome: .decoded, findings: [], payloadCount: 1)
-  /// ```
-  public init(
+  /// A report of one input.
+  init(
     path: String,
     typeName: String?,
     outcome: Outcome,
@@ -61,6 +55,13 @@ public struct FileReport: Sendable, Hashable {
     self.outcome = outcome
     self.findings = findings
     self.payloadCount = payloadCount
+  }
+
+  /// A report of one input holding what checking its payloads found.
+  init(path: String, typeName: String?, result: PayloadResult) {
+    self.init(
+      path: path, typeName: typeName, outcome: result.outcome, findings: result.findings,
+      payloadCount: result.payloadCount)
   }
 
   /// Whether any finding fails the check.
@@ -81,13 +82,14 @@ public struct FileReport: Sendable, Hashable {
     outcome != .notChecked && hasErrors
   }
 
-  /// Which count of ``CheckSummary`` the input adds to.
-  var group: CheckSummary.Group {
-    if outcome == .notChecked { return .notChecked }
-    if hasErrors { return .failed }
-    if findings.contains(where: { $0.kind == .unknownValue }) { return .withUnknownValues }
-    if baselinedFindingCount > 0 { return .baselined }
-    return outcome == .decodedWithUnknownValues ? .withUnknownValues : .decodedCleanly
+  /// Which count of ``CheckSummary`` the input adds one to: every checked input adds to
+  /// exactly one of `decodedCleanly`, `withUnknownValues`, `failed` and `baselined`.
+  var group: WritableKeyPath<CheckSummary, Int> {
+    if outcome == .notChecked { return \.notChecked }
+    if hasErrors { return \.failed }
+    if findings.contains(where: { $0.kind == .unknownValue }) { return \.withUnknownValues }
+    if baselinedFindingCount > 0 { return \.baselined }
+    return outcome == .decodedWithUnknownValues ? \.withUnknownValues : \.decodedCleanly
   }
 
   /// How many unknown values the input held.

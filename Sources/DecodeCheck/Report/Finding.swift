@@ -34,24 +34,24 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// Whether it fails the check.
-  public var severity: Severity
+  public internal(set) var severity: Severity
 
   /// What kind of finding it is.
-  public var kind: Kind
+  public internal(set) var kind: Kind
 
   /// The finding in plain words, such as "missing required key `status`".
-  public var message: String
+  public internal(set) var message: String
 
   /// The JSONPath-style path of the value it is about, such as `$.listings[1].kind`; for a
   /// missing key, the object that lacks it. `nil` when it concerns the whole input.
-  public var path: String?
+  public internal(set) var path: String?
 
   /// Where it is in the file, when the text could be searched: for invalid JSON where reading
   /// stopped, otherwise where the value at ``path`` starts.
-  public var position: TextPosition?
+  public internal(set) var position: TextPosition?
 
   /// The unknown value itself, for a finding of kind ``Kind/unknownValue``.
-  public var unknownValue: UnknownValue?
+  public internal(set) var unknownValue: UnknownValue?
 
   /// Creates a finding.
   ///
@@ -60,7 +60,7 @@ public struct Finding: Sendable, Hashable {
   ///   severity: .error, kind: .decodingFailure, message: "missing required key `status`",
   ///   path: "$.listings[0]", position: TextPosition(line: 3, column: 5))
   /// ```
-  public init(
+  init(
     severity: Severity,
     kind: Kind,
     message: String,

@@ -113,7 +113,7 @@ struct JSONTestSuiteTests {
   }
 
   /// The error about the JSON or, when there is none, the first trailing-comma warning.
-  private func mainSyntaxFinding(_ result: PayloadResult) -> Finding? {
+  private func mainSyntaxFinding(_ result: FileReport) -> Finding? {
     let syntax = result.findings.filter { $0.kind == .invalidJSON }
     return syntax.first { $0.severity == .error } ?? syntax.first
   }

@@ -10,7 +10,7 @@ import Testing
   private let listingPage = RegisteredModel(ListingPage.self)
   private let booking = RegisteredModel(Booking.self)
 
-  private func check(_ text: String, as model: RegisteredModel) -> PayloadResult {
+  private func check(_ text: String, as model: RegisteredModel) -> FileReport {
     PayloadChecker().check(Data(text.utf8), as: model)
   }
 
@@ -89,7 +89,15 @@ import Testing
   func otherEncodingsAreReadAsJSONDecoderReadsThem(name: String) throws {
     let bytes = try #require(Self.encodings.first { $0.name == name }?.bytes)
     // JSONDecoder reads the text, and finds the same wrong type.
-    #expect(throws: DecodingError.self) { try JSONDecoder().decode(ListingPage.self, from: bytes) }
+    let decoding = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(ListingPage.self, from: bytes)
+    }
+    guard case .typeMismatch(let type, let context) = decoding else {
+      Issue.record("expected typeMismatch at $.page, got \(decoding)")
+      return
+    }
+    #expect(type is Int.Type, "expected Int, got \(type)")
+    #expect(context.codingPath.map(\.stringValue) == ["page"])
     let result = PayloadChecker().check(bytes, as: listingPage)
     #expect(result.outcome == .failed)
     #expect(result.findings.count == 2)

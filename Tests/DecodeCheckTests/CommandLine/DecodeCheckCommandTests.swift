@@ -460,6 +460,20 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     #expect(runCommand(["-h"]).output == run.output)
   }
 
+  /// `--help` lists every format with its description, one entry per `ReportFormat` case,
+  /// so a format added to the enum shows up in the help without editing it.
+  @Test(arguments: ReportFormat.allCases)
+  func helpDescribesEveryFormat(_ format: ReportFormat) throws {
+    let help = runCommand(["--help"]).output.split(separator: "\n").map(String.init)
+    let first = try #require(
+      help.firstIndex { $0.hasPrefix(String(repeating: " ", count: 26) + format.rawValue + " ") })
+    for (offset, line) in format.helpLines.enumerated() {
+      #expect(help[first + offset].hasSuffix(line), "\(format): \(help[first + offset])")
+      #expect(help[first + offset].count - line.count == 35, "\(format): the column moved")
+    }
+    #expect(help.contains { $0.hasSuffix("One of \(ReportFormat.names):") })
+  }
+
   @Test func versionAndTypeList() {
     #expect(
       runCommand(["--version"]).output

@@ -56,6 +56,19 @@ import Testing
     #expect(try read(data, bufferSize: size) == (try read(data)))
   }
 
+  /// A problem far along one long line is placed at its column whatever the buffer size:
+  /// the characters dropped from the buffer before it still count.
+  @Test(arguments: [16, 17, 64, 1 << 20])
+  func aProblemAfterARefillKeepsItsColumn(_ size: Int) throws {
+    // 44 characters (the é is two bytes and one character), 100 spaces, then `?` at 145.
+    let archive =
+      #"{"log": {"entries": [{"request": {"url": "é""# + String(repeating: " ", count: 100) + "?"
+    let events = try read(Data(archive.utf8), bufferSize: size)
+    #expect(
+      events == ["problem 1:145 not valid JSON: unexpected `?`, expected `,` or `}`"],
+      "buffer of \(size)")
+  }
+
   @Test(arguments: [
     (
       "<html><body>502 Bad Gateway</body></html>",

@@ -24,20 +24,18 @@ enum Tracking {
     var registry = ModelRegistry()
     registry.register(Planner.Event.self)
     registry.register(Tracking.Event.self)
-    #expect(throws: ModelLookupError.self) { try registry.model(named: "Event") }
-    do {
-      _ = try registry.model(named: "Event")
-    } catch {
-      #expect(
-        error
-          == .ambiguous(
-            "Event",
-            candidates: ["DecodeCheckTests.Planner.Event", "DecodeCheckTests.Tracking.Event"]))
-      #expect(
-        error.description
-          == "`Event` names more than one type: DecodeCheckTests.Planner.Event, "
-          + "DecodeCheckTests.Tracking.Event; use the qualified name")
+    let error = try #require(throws: ModelLookupError.self) {
+      try registry.model(named: "Event")
     }
+    #expect(
+      error
+        == .ambiguous(
+          "Event",
+          candidates: ["DecodeCheckTests.Planner.Event", "DecodeCheckTests.Tracking.Event"]))
+    #expect(
+      error.description
+        == "`Event` names more than one type: DecodeCheckTests.Planner.Event, "
+        + "DecodeCheckTests.Tracking.Event; use the qualified name")
     #expect(try registry.model(named: "DecodeCheckTests.Planner.Event").name == "Event")
   }
 
