@@ -32,14 +32,6 @@ public final class UnknownValueCollector: @unchecked Sendable {
     lock.withLock { collected }
   }
 
-  /// A handler that appends every unknown value to this collector: the same as
-  /// `.collect(into: self)`, which is the public spelling. Kept, for the package only, while
-  /// DecodeCheck's `PayloadChecker` still calls it; remove it once that call is
-  /// `.collect(into:)`.
-  package var handler: UnknownValueHandler {
-    .collect(into: self)
-  }
-
   /// Adds a value, as a handler made by ``UnknownValueHandler/collect(into:)`` does.
   ///
   /// ```swift

@@ -200,7 +200,7 @@ extension PayloadChecker {
     let collector = UnknownValueCollector()
     var failure: (any Error)?
     do {
-      try model.decode(data, collector.handler)
+      try model.decode(data, .collect(into: collector))
     } catch {
       failure = error
     }
