@@ -292,37 +292,3 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
     try container.encode(entries)
   }
 }
-
-// MARK: - Keyed Containers
-
-extension KeyedDecodingContainer {
-  /// Decodes an optional ``SkipUnknownKeys`` dictionary: a missing key is `nil`, and
-  /// remembered as missing, instead of the `keyNotFound` synthesized `Codable` would throw.
-  ///
-  /// ```swift
-  /// _totals = try container.decode(SkipUnknownKeys<[Currency: Double]?>.self, forKey: .totals)
-  /// ```
-  public func decode<Wrapped>(
-    _ type: SkipUnknownKeys<Wrapped?>.Type,
-    forKey key: Key
-  ) throws -> SkipUnknownKeys<Wrapped?> where Wrapped.Value: Decodable {
-    guard contains(key) else { return SkipUnknownKeys(wrappedValue: nil) }
-    return try decodeThroughInit(type, forKey: key)
-  }
-}
-
-extension KeyedEncodingContainer {
-  /// Encodes an optional ``SkipUnknownKeys`` dictionary as it was read: no key when it was
-  /// missing (or set to `nil`), `null` when it was `null`.
-  ///
-  /// ```swift
-  /// try container.encode(_totals, forKey: .totals)
-  /// ```
-  public mutating func encode<Wrapped>(
-    _ value: SkipUnknownKeys<Wrapped?>,
-    forKey key: Key
-  ) throws where Wrapped.Value: Encodable {
-    guard value.wrappedValue != nil || value.readNull else { return }
-    try encodeThroughEncodable(value, forKey: key)
-  }
-}
