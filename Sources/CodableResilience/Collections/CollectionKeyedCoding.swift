@@ -124,6 +124,45 @@ extension KeyedDecodingContainer {
 // MARK: - SkipUnknownKeys
 
 extension KeyedDecodingContainer {
+  /// Decodes a ``SkipUnknownKeys`` dictionary.
+  ///
+  /// Synthesized `init(from:)` calls it for `@SkipUnknownKeys var fees: [FeeKind: Int]`:
+  ///
+  /// ```swift
+  /// _fees = try container.decode(SkipUnknownKeys<[FeeKind: Int]>.self, forKey: .fees)
+  /// ```
+  ///
+  /// The object is read as a `[String: Value]`, whose keys every decoder leaves as they are
+  /// (no key strategy applies), and split in code compiled for the key type. Unknown keys are
+  /// reported, in key order, from the decoder Foundation's generic path gives the property,
+  /// as the wrapper's own `init(from:)` reports them; an object that does not read so
+  /// decodes through that `init(from:)`, which throws as at every other position.
+  @inlinable
+  public func decode<EntryKey, Value: Decodable>(
+    _ type: SkipUnknownKeys<[EntryKey: Value]>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownKeys<[EntryKey: Value]> {
+    guard let entries = try? decode([String: Value].self, forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    let (known, unknown) = SkipUnknownKeys<[EntryKey: Value]>.split(entries)
+    if !unknown.isEmpty {
+      try reportUnknownKeys(unknown.map(\.key), of: EntryKey.self, forKey: key)
+    }
+    return SkipUnknownKeys(known: known, unknownEntries: unknown)
+  }
+
+  /// Reports `keys` through Foundation's generic path for `key`: the decoder it makes for the
+  /// property reports them, so reports carry that decoder's `userInfo` and coding path.
+  @usableFromInline
+  func reportUnknownKeys<EntryKey>(
+    _ keys: [String], of type: EntryKey.Type, forKey key: Key
+  ) throws {
+    try PendingUnknownKeys.$keys.withValue(keys) {
+      _ = try decodeThroughInit(UnknownKeyReporter<EntryKey>.self, forKey: key)
+    }
+  }
+
   /// Decodes an optional ``SkipUnknownKeys`` dictionary: a missing key is `nil`, and
   /// remembered as missing, instead of the `keyNotFound` synthesized `Codable` would throw.
   ///
@@ -137,6 +176,21 @@ extension KeyedDecodingContainer {
     guard contains(key) else { return SkipUnknownKeys(wrappedValue: nil) }
     return try decodeThroughInit(type, forKey: key)
   }
+}
+
+/// Reports the keys ``KeyedDecodingContainer/reportUnknownKeys(_:of:forKey:)`` hands it from
+/// the decoder it is decoded with, reading nothing.
+struct UnknownKeyReporter<EntryKey>: Decodable {
+  init(from decoder: any Decoder) throws {
+    for text in PendingUnknownKeys.keys {
+      try decoder.reportUnknownValue(of: EntryKey.self, rawValue: text, atKey: TextCodingKey(text))
+    }
+  }
+}
+
+/// The keys the reporter is to report, for the length of one report.
+enum PendingUnknownKeys {
+  @TaskLocal static var keys: [String] = []
 }
 
 // MARK: - Encoding
@@ -208,10 +262,10 @@ func decodeRawValue<RawValue: Decodable>(
   from container: inout any UnkeyedDecodingContainer
 ) throws -> RawValue {
   if RawValue.self == String.self {
-    return unsafeBitCast(try container.decode(String.self), to: RawValue.self)
+    return try container.decode(String.self) as! RawValue
   }
   if RawValue.self == Int.self {
-    return unsafeBitCast(try container.decode(Int.self), to: RawValue.self)
+    return try container.decode(Int.self) as! RawValue
   }
   return try container.decode(RawValue.self)
 }

@@ -118,8 +118,7 @@ enum ElementReading<Element: Decodable> {
       let index = container.currentIndex
       let rawValue: Raw.RawValue
       do {
-        rawValue = unsafeBitCast(
-          try decodeRawValue(Decoded.self, from: &container), to: Raw.RawValue.self)
+        rawValue = try decodeRawValue(Decoded.self, from: &container) as! Raw.RawValue
       } catch {
         // Read the element again through its own decoder, which throws the error decoding
         // it as an element does, when the container has not moved past it.
@@ -140,7 +139,7 @@ enum ElementReading<Element: Decodable> {
         try decoder.reportUnknownValue(
           of: Raw.self,
           rawValue: describeRawValue(rawValue),
-          knownValues: { knownValueDescriptions(of: Raw.self) },
+          knownValues: .of(Raw.self),
           atKey: AnyCodingKey(intValue: index)
         )
       }
@@ -195,7 +194,7 @@ struct RawValueSlot<Element: RawRepresentable, Decoded: Decodable>: Decodable {
       try decoder.reportUnknownValue(
         of: Element.self,
         rawValue: describeRawValue(rawValue),
-        knownValues: { knownValueDescriptions(of: Element.self) }
+        knownValues: .of(Element.self)
       )
     }
   }

@@ -241,10 +241,10 @@ func decodeUnknownVariant(
   try decoder.reportUnknownValue(
     of: union,
     rawValue: tag,
-    knownValues: { knownTags.isEmpty ? nil : knownTags },
+    knownValues: .listed(knownTags.isEmpty ? nil : knownTags),
     atKey: TextCodingKey(tagKey)
   )
-  return UnknownVariant(tag: tag, json: try JSONValue(from: decoder))
+  return UnknownVariant(tag: tag, json: try JSONValue(decodingObjectFirst: decoder))
 }
 
 extension TaggedUnion where Self: Encodable {
