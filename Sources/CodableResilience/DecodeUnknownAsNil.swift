@@ -172,7 +172,7 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
     try decoder.reportUnknownValue(
       of: Enum.self,
       rawValue: describeRawValue(rawValue),
-      knownValues: { knownValueDescriptions(of: Enum.self) }
+      knownValues: .of(Enum.self)
     )
     self.init(storage: .unknown(rawValue))
   }

@@ -107,7 +107,7 @@ extension ExtensibleEnum {
       try decoder.reportUnknownValue(
         of: Self.self,
         rawValue: describeRawValue(rawValue),
-        knownValues: { knownValues.map(\.description) }
+        knownValues: .of(Self.self)
       )
     }
   }

@@ -73,15 +73,12 @@ extension UnknownDecodable {
   ///   (as ``UnknownValueHandler/strict`` does).
   @inlinable
   public init(from decoder: any Decoder) throws {
-    self = try Self.decodeCase(from: decoder) { knownValueDescriptions(of: Self.self) }
+    self = try Self.decodeCase(from: decoder)
   }
 
-  /// The shared body of both `init(from:)`s; `knownValues` is called only to report.
+  /// The shared body of both `init(from:)`s.
   @inlinable
-  static func decodeCase(
-    from decoder: any Decoder,
-    knownValues: () -> [String]?
-  ) throws -> Self {
+  static func decodeCase(from decoder: any Decoder) throws -> Self {
     let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
     if let value = Self(rawValue: rawValue) {
       return value
@@ -89,34 +86,13 @@ extension UnknownDecodable {
     try decoder.reportUnknownValue(
       of: Self.self,
       rawValue: describeRawValue(rawValue),
-      knownValues: knownValues
+      knownValues: .of(Self.self)
     )
     return Self.unknown
   }
 }
 
 extension UnknownDecodable where Self: CaseIterable {
-  /// Decodes a raw value, falling back to ``unknown`` when no case matches it.
-  ///
-  /// The same as the other `init(from:)`; a `CaseIterable` type gets this one, which lists
-  /// the known values of an unknown value's report from `allCases` compiled for the type
-  /// itself rather than through dynamic casts.
-  ///
-  /// ```swift
-  /// enum ListingKind: String, Codable, UnknownDecodable, CaseIterable {
-  ///   case house, flat, unknown
-  /// }
-  /// let kind = try JSONDecoder().decode(ListingKind.self, from: Data(#""castle""#.utf8))
-  /// // .unknown, reported with known values ["house", "flat"]
-  /// ```
-  ///
-  /// - Throws: `DecodingError` when the value is missing, `null` or of the wrong JSON
-  ///   type, or when the installed ``UnknownValueHandler`` rejects the unknown value.
-  @inlinable
-  public init(from decoder: any Decoder) throws {
-    self = try Self.decodeCase(from: decoder) { Self.describeKnownCases() }
-  }
-
   /// The raw values of every case but ``unknown``, as text.
   @inlinable
   static func describeKnownCases() -> [String] {

@@ -156,40 +156,43 @@ enum Payloads {
   static func activityFeed(count: Int) -> Payload {
     var values = ValuePicker()
     var text = JSONText()
-    text.writeArray(count: count) { index in
-      switch values.int(in: 0...2) {
-      case 0:
-        [
-          "type": "post", "id": .int(index),
-          "title": .string("\(values.pick(from: adjectives)) \(values.pick(from: nouns))"),
-          "likes": .int(values.int(in: 0...900)),
-        ]
-      case 1:
-        [
-          "type": "photo", "id": .int(index),
-          "url": .string("https://img.example/\(index).jpg"),
-          "width": .int(values.int(in: 400...4_000)), "height": .int(values.int(in: 300...3_000)),
-        ]
-      default:
-        ["type": "ad", "id": .int(index), "sponsor": .string(values.pick(from: hostNames))]
-      }
-    }
+    text.writeArray(count: count) { index in activityItem(index, values: &values) }
     return Payload(data: text.data)
   }
 
-  private static let cities = [
+  /// One feed entry: a post, a photo or an advert, in an even mix.
+  static func activityItem(_ index: Int, values: inout ValuePicker) -> JSONValue {
+    switch values.int(in: 0...2) {
+    case 0:
+      [
+        "type": "post", "id": .int(index),
+        "title": .string("\(values.pick(from: adjectives)) \(values.pick(from: nouns))"),
+        "likes": .int(values.int(in: 0...900)),
+      ]
+    case 1:
+      [
+        "type": "photo", "id": .int(index),
+        "url": .string("https://img.example/\(index).jpg"),
+        "width": .int(values.int(in: 400...4_000)), "height": .int(values.int(in: 300...3_000)),
+      ]
+    default:
+      ["type": "ad", "id": .int(index), "sponsor": .string(values.pick(from: hostNames))]
+    }
+  }
+
+  static let cities = [
     "Bergen", "Lisbon", "Galway", "Tromsø", "Annecy", "Split", "Hallstatt", "Bled", "Porto",
     "Inverness", "Lucerne", "Kotor", "Granada", "Visby", "Rovinj", "Sintra",
   ]
-  private static let adjectives = ["Quiet", "Sunny", "Cosy", "Bright", "Rustic", "Modern"]
-  private static let nouns = ["cabin", "loft", "cottage", "flat", "farmhouse", "studio"]
-  private static let hostNames = ["Ingrid", "Tomás", "Aoife", "Marta", "Luca", "Noor", "Kai"]
+  static let adjectives = ["Quiet", "Sunny", "Cosy", "Bright", "Rustic", "Modern"]
+  static let nouns = ["cabin", "loft", "cottage", "flat", "farmhouse", "studio"]
+  static let hostNames = ["Ingrid", "Tomás", "Aoife", "Marta", "Luca", "Noor", "Kai"]
 }
 
 /// Draws the values of one payload. Known values come from one seeded stream and the
 /// decisions to put in an unknown value from another, so a payload with unknown values has
 /// the same shape and the same known values as the one without.
-private struct ValuePicker {
+struct ValuePicker {
   var random = SeededGenerator(seed: Payloads.seed)
   private var unknownDraws = SeededGenerator(seed: Payloads.seed ^ 0xFFFF)
   private let unknownShare: Double
@@ -214,12 +217,21 @@ private struct ValuePicker {
     orUnknown unknownValues: [String] = []
   ) -> JSONValue where Enum.RawValue == String {
     let known = Enum.allCases.randomElement(using: &random)!.rawValue
-    enumValueCount += 1
-    if unknownShare > 0, Double.random(in: 0..<1, using: &unknownDraws) < unknownShare {
-      unknownValueCount += 1
+    if isUnknown() {
       return .string(unknownValues.randomElement(using: &unknownDraws)!)
     }
     return .string(known)
+  }
+
+  /// Counts one more enum value and tells whether it is to be one no model knows. Draws
+  /// only from the unknown stream, so the known values stay the same either way.
+  mutating func isUnknown() -> Bool {
+    enumValueCount += 1
+    guard unknownShare > 0, Double.random(in: 0..<1, using: &unknownDraws) < unknownShare else {
+      return false
+    }
+    unknownValueCount += 1
+    return true
   }
 
   mutating func pick<Enum: CaseIterable & RawRepresentable>(

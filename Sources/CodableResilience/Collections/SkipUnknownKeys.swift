@@ -230,29 +230,18 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
   /// ```
   public init(from decoder: any Decoder) throws {
     if let valueForNull = Entries.valueForNull, try decoder.singleValueContainer().decodeNil() {
-      wrappedValue = valueForNull
+      self.init(wrappedValue: valueForNull)
       readNull = true
       return
     }
     // Decoded as `[String: Value]`, whose keys Foundation leaves as they are: a keyed
     // container would pass them through the decoder's key strategy (`apple_tv` → `appleTv`).
     let entries = try decoder.singleValueContainer().decode([String: Value].self)
-    var known: [Key: Value] = [:]
-    known.reserveCapacity(entries.count)
-    for (text, value) in entries {
-      if let key = Self.key(matching: text) {
-        known[key] = value
-      } else {
-        unknownEntries.append((text, value))
-      }
+    let (known, unknown) = Self.split(entries)
+    for (text, _) in unknown {
+      try decoder.reportUnknownValue(of: Key.self, rawValue: text, atKey: TextCodingKey(text))
     }
-    // Sorted, so reports and re-encoding do not depend on the dictionary's hash order.
-    unknownEntries.sort { $0.key < $1.key }
-    for (text, _) in unknownEntries {
-      try decoder.reportUnknownValue(
-        of: Key.self, rawValue: text, atKey: TextCodingKey(text))
-    }
-    wrappedValue = Entries(knownEntries: known)
+    self.init(known: known, unknownEntries: unknown)
   }
 }
 
@@ -261,9 +250,42 @@ extension SkipUnknownKeys {
   ///
   /// Matching the text exactly keeps `"01"` and `"+1"` from collapsing onto the key `1`:
   /// they are different keys in the payload and are kept apart, as unknown entries.
+  @inlinable
   static func key(matching text: String) -> Key? {
+    if Key.RawValue.self == String.self {
+      return Key(rawValue: text as! Key.RawValue)
+    }
     guard let rawValue = Key.RawValue(text), rawValue.description == text else { return nil }
     return Key(rawValue: rawValue)
+  }
+
+  /// The entries whose keys name a `Key`, and the others, sorted by key so that reports and
+  /// re-encoding do not depend on the dictionary's hash order.
+  @inlinable
+  static func split(
+    _ entries: [String: Value]
+  ) -> (known: [Key: Value], unknown: [(key: String, value: Value)]) {
+    var known: [Key: Value] = [:]
+    known.reserveCapacity(entries.count)
+    var unknown: [(key: String, value: Value)] = []
+    for (text, value) in entries {
+      if let key = key(matching: text) {
+        known[key] = value
+      } else {
+        unknown.append((text, value))
+      }
+    }
+    if unknown.count > 1 {
+      unknown.sort { $0.key < $1.key }
+    }
+    return (known, unknown)
+  }
+
+  /// The wrapper of decoded entries.
+  @usableFromInline
+  init(known: [Key: Value], unknownEntries: [(key: String, value: Value)]) {
+    wrappedValue = Entries(knownEntries: known)
+    self.unknownEntries = unknownEntries
   }
 }
 
@@ -290,39 +312,5 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
     }
     var container = encoder.singleValueContainer()
     try container.encode(entries)
-  }
-}
-
-// MARK: - Keyed Containers
-
-extension KeyedDecodingContainer {
-  /// Decodes an optional ``SkipUnknownKeys`` dictionary: a missing key is `nil`, and
-  /// remembered as missing, instead of the `keyNotFound` synthesized `Codable` would throw.
-  ///
-  /// ```swift
-  /// _totals = try container.decode(SkipUnknownKeys<[Currency: Double]?>.self, forKey: .totals)
-  /// ```
-  public func decode<Wrapped>(
-    _ type: SkipUnknownKeys<Wrapped?>.Type,
-    forKey key: Key
-  ) throws -> SkipUnknownKeys<Wrapped?> where Wrapped.Value: Decodable {
-    guard contains(key) else { return SkipUnknownKeys(wrappedValue: nil) }
-    return try decodeThroughInit(type, forKey: key)
-  }
-}
-
-extension KeyedEncodingContainer {
-  /// Encodes an optional ``SkipUnknownKeys`` dictionary as it was read: no key when it was
-  /// missing (or set to `nil`), `null` when it was `null`.
-  ///
-  /// ```swift
-  /// try container.encode(_totals, forKey: .totals)
-  /// ```
-  public mutating func encode<Wrapped>(
-    _ value: SkipUnknownKeys<Wrapped?>,
-    forKey key: Key
-  ) throws where Wrapped.Value: Encodable {
-    guard value.wrappedValue != nil || value.readNull else { return }
-    try encodeThroughEncodable(value, forKey: key)
   }
 }

@@ -30,7 +30,7 @@ extension Decoder {
   func reportUnknownValue(
     of type: Any.Type,
     rawValue: @autoclosure () -> String,
-    knownValues: () -> [String]?,
+    knownValues: KnownValues,
     atKey key: (any CodingKey)? = nil
   ) throws {
     guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler else { return }
@@ -42,7 +42,7 @@ extension Decoder {
       typeName: typeName(type),
       rawValue: rawValue(),
       codingPath: path,
-      knownValues: knownValues()
+      knownValues: knownValues.list
     )
     try handler.handle(value)
   }
@@ -58,9 +58,29 @@ extension Decoder {
     try reportUnknownValue(
       of: type,
       rawValue: describeRawValue(rawValue),
-      knownValues: { knownValueDescriptions(of: type) },
+      knownValues: .of(type),
       atKey: key
     )
+  }
+}
+
+/// The known values of a report: listed by the caller, or listed from the reported type.
+@usableFromInline
+enum KnownValues {
+  case listed([String]?)
+  case ofType(Any.Type)
+
+  /// The known values of `type`, as ``knownValueDescriptions(of:)`` lists them.
+  @usableFromInline
+  static func of(_ type: Any.Type) -> KnownValues {
+    .ofType(type)
+  }
+
+  var list: [String]? {
+    switch self {
+    case .listed(let list): list
+    case .ofType(let type): knownValueDescriptions(of: type)
+    }
   }
 }
 
@@ -92,23 +112,18 @@ func knownValueDescriptions(of type: Any.Type) -> [String]? {
   if let type = type as? any ExtensibleEnum.Type {
     return type.knownValues.map(\.description)
   }
-  guard let iterable = type as? any CaseIterable.Type else { return nil }
-  var unknownRawValue: String?
-  if let type = type as? any UnknownDecodable.Type {
-    unknownRawValue = unknownRawValueDescription(type)
+  if let type = type as? any (UnknownDecodable & CaseIterable).Type {
+    return knownCases(of: type)
   }
-  return allCases(of: iterable).compactMap { element in
-    guard let element = element as? any RawRepresentable else { return nil }
-    let description = describeRawValue(element.rawValue)
-    return description == unknownRawValue ? nil : description
-  }
+  guard let type = type as? any (CaseIterable & RawRepresentable).Type else { return nil }
+  return rawValueDescriptions(of: type)
 }
 
-private func unknownRawValueDescription<T: UnknownDecodable>(_ type: T.Type) -> String {
-  describeRawValue(T.unknown.rawValue)
+/// Opens an existential metatype to describe its cases' raw values, with no cast per case.
+private func rawValueDescriptions<T: CaseIterable & RawRepresentable>(of type: T.Type) -> [String] {
+  T.allCases.map { describeRawValue($0.rawValue) }
 }
 
-/// Opens an existential `CaseIterable` metatype to list its cases.
-private func allCases<T: CaseIterable>(of type: T.Type) -> [Any] {
-  type.allCases.map { $0 }
+private func knownCases<T: UnknownDecodable & CaseIterable>(of type: T.Type) -> [String] {
+  T.describeKnownCases()
 }

@@ -123,13 +123,17 @@ extension UnknownValue {
     /// let components = decoder.codingPath.map(UnknownValue.PathComponent.init)
     /// ```
     public init(_ key: any CodingKey) {
-      if let component = key as? PathComponent {
-        self = component
-      } else if let index = key.intValue, key.stringValue == "Index \(index)" {
+      let text = key.stringValue
+      if let index = key.intValue, Self.isIndexText(text, index) {
         self = .index(index)
       } else {
-        self = .key(key.stringValue)
+        self = .key(text)
       }
+    }
+
+    /// Whether `text` is `"Index N"` for `index`, compared without building that text.
+    private static func isIndexText(_ text: String, _ index: Int) -> Bool {
+      text.hasPrefix("Index ") && text.dropFirst(6) == String(index)
     }
 
     /// The key's text, or `"Index N"` for an array position, as decoders name them.

@@ -208,6 +208,20 @@ extension JSONValue: Decodable {
   }
 }
 
+extension JSONValue {
+  /// Decodes a value that is most likely an object (an unknown variant of a tagged union) by
+  /// trying the object first. A decoder reads a value as one JSON kind only, so the result is
+  /// the one ``init(from:)`` gives; asking for the object first spares the five failed reads
+  /// (each an error Foundation builds with its path and message) of the kinds tried before it.
+  init(decodingObjectFirst decoder: any Decoder) throws {
+    if let members = try? decoder.singleValueContainer().decode([String: JSONValue].self) {
+      self = .object(members)
+    } else {
+      try self.init(from: decoder)
+    }
+  }
+}
+
 extension JSONValue: Encodable {
   /// Writes the value through the encoder's single-value container.
   ///

@@ -108,7 +108,7 @@ extension OpenEnum: Decodable where Known.RawValue: Decodable {
     try decoder.reportUnknownValue(
       of: Known.self,
       rawValue: describeRawValue(rawValue),
-      knownValues: { knownValueDescriptions(of: Known.self) }
+      knownValues: .of(Known.self)
     )
     self = .unknown(rawValue)
   }

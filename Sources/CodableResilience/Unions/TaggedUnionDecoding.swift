@@ -37,10 +37,10 @@ func decodeUnknownVariant(
   try decoder.reportUnknownValue(
     of: union,
     rawValue: tag,
-    knownValues: { knownTags.isEmpty ? nil : knownTags },
+    knownValues: .listed(knownTags.isEmpty ? nil : knownTags),
     atKey: TextCodingKey(tagKey)
   )
-  return UnknownVariant(tag: tag, json: try JSONValue(from: decoder))
+  return UnknownVariant(tag: tag, json: try JSONValue(decodingObjectFirst: decoder))
 }
 
 /// A coding key of any text: a union's content key, an unknown tag's key, a dictionary's

@@ -1,0 +1,108 @@
+import BenchmarkModels
+
+extension Payloads {
+  /// Listings with a list of facilities (`FacilityList` and its twins): none to five each,
+  /// drawn with repeats as servers send them. With `optional`, the list is `null` once in
+  /// ten and missing once in ten.
+  static func facilityLists(count: Int, optional: Bool = false) -> Payload {
+    var values = ValuePicker()
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      let facilities: JSONValue = .array(
+        (0..<values.int(in: 0...5)).map { _ in values.pick(PlainFacility.self) })
+      return [
+        "id": .int(200_000 + index),
+        "name": .string("\(values.pick(from: adjectives)) \(values.pick(from: nouns))"),
+        "facilities": optional ? values.sometimes(facilities) : facilities,
+      ]
+    }
+    return Payload(data: text.data)
+  }
+
+  /// Listings with one to four fees keyed by kind (`FeeSchedule`).
+  static func feeSchedules(count: Int) -> Payload {
+    var values = ValuePicker()
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      [
+        "id": .int(300_000 + index),
+        "name": .string("\(values.pick(from: adjectives)) \(values.pick(from: nouns))"),
+        "fees": values.object(keyedBy: PlainFeeKind.self, count: 1...4) {
+          .int($0.int(in: 500...9_000))
+        },
+      ]
+    }
+    return Payload(data: text.data)
+  }
+
+  /// Listings with a price in one to four currencies keyed by code (`CurrencyPrices`).
+  static func currencyPrices(count: Int) -> Payload {
+    var values = ValuePicker()
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      [
+        "id": .int(400_000 + index),
+        "name": .string("\(values.pick(from: adjectives)) \(values.pick(from: nouns))"),
+        "prices": values.object(keyedBy: PlainCurrencyCode.self, count: 1...4) {
+          .int($0.int(in: 4_000...60_000))
+        },
+      ]
+    }
+    return Payload(data: text.data)
+  }
+
+  /// Listings that use every tool (`MixedListing`). With `unknownShare` above zero, that
+  /// share of every enum value, element, key and union tag is one no model knows.
+  static func mixedListings(count: Int, unknownShare: Double = 0) -> Payload {
+    var values = ValuePicker(unknownShare: unknownShare)
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      let promotion = activityItem(index, values: &values)
+      return [
+        "id": .int(600_000 + index),
+        "name": .string("\(values.pick(from: adjectives)) \(values.pick(from: nouns))"),
+        "property_type": values.pick(PlainPropertyType.self, orUnknown: ["castle", "yurt"]),
+        "facilities": .array(
+          (0..<values.int(in: 0...4)).map { _ in
+            values.pick(PlainFacility.self, orUnknown: ["sauna", "ev_charger", "hot_tub"])
+          }),
+        "heating": values.int(in: 0...9) == 0
+          ? .absent : values.pick(PlainHeating.self, orUnknown: ["geothermal"]),
+        "currency": values.pick(PlainCurrencyCode.self, orUnknown: ["XAU", "ISK"]),
+        "status": values.pick(PlainPublicationStatus.self, orUnknown: ["pending"]),
+        "amenities": .array(
+          (0..<values.int(in: 0...3)).map { _ in
+            values.pick(PlainAmenity.self, orUnknown: ["bbq", "crib"])
+          }),
+        "fees": values.object(keyedBy: PlainFeeKind.self, count: 1...3) {
+          .int($0.int(in: 500...9_000))
+        },
+        "promotion": values.isUnknown()
+          ? ["type": "reel", "id": .int(index), "clip": .string("https://clip.example/\(index)")]
+          : promotion,
+      ]
+    }
+    return Payload(
+      data: text.data,
+      enumValueCount: values.enumValueCount,
+      unknownValueCount: values.unknownValueCount
+    )
+  }
+}
+
+extension ValuePicker {
+  /// An object keyed by `count` distinct raw values of `Enum`'s cases; with an unknown share,
+  /// now and then a key no model knows (`surcharge_0`, `surcharge_1`, …, distinct too).
+  mutating func object<Enum: CaseIterable & RawRepresentable>(
+    keyedBy type: Enum.Type,
+    count: ClosedRange<Int>,
+    value: (inout ValuePicker) -> JSONValue
+  ) -> JSONValue where Enum.RawValue == String {
+    let keys = Enum.allCases.shuffled(using: &random).prefix(int(in: count))
+    return .object(
+      keys.enumerated().map { position, key in
+        let name = isUnknown() ? "surcharge_\(position)" : key.rawValue
+        return (key: name, value: value(&self))
+      })
+  }
+}
