@@ -42,7 +42,7 @@ extension Decoder {
       typeName: typeName(type),
       rawValue: rawValue(),
       codingPath: path,
-      knownValues: knownValues.list
+      knownValues: knownValues
     )
     try handler.handle(value)
   }
