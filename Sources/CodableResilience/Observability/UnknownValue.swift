@@ -80,10 +80,8 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     self.typeName = typeName
     self.rawValue = rawValue
     self.codingPath = codingPath.map(PathComponent.init)
-    switch knownValues {
-    case .listed(let list): listedKnownValues = list
-    case .ofType(let type): listingType = ReportedType(type: type)
-    }
+    listedKnownValues = knownValues.list
+    listingType = knownValues.type.map(ReportedType.init)
   }
 
   /// The JSONPath-style text of ``codingPath``: `$.listings[1].kind`, `$[0]` for an element
