@@ -141,8 +141,12 @@ extension ExtensibleEnum {
   /// ```swift
   /// let fees = try JSONDecoder().decode([Currency: Double].self, from: data)  // any key
   /// ```
+  @inlinable
   public init?<T: CodingKey>(codingKey: T) {
-    if let intValue = codingKey.intValue, let rawValue = intValue as? RawValue {
+    if RawValue.self == String.self {
+      // A text raw value is the key's text; compiled for the type, the cast goes away.
+      self.init(rawValue: codingKey.stringValue as! RawValue)
+    } else if let intValue = codingKey.intValue, let rawValue = intValue as? RawValue {
       self.init(rawValue: rawValue)
     } else if let rawValue = RawValue(codingKey.stringValue) {
       self.init(rawValue: rawValue)

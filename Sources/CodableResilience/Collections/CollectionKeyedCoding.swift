@@ -28,7 +28,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: elements)
     }
-    return try decodeThroughInit(type, forKey: key)
+    return try decodeSkippingRawElements(type, forKey: key)
   }
 
   /// Decodes a ``SkipUnknownElements`` set of raw-value enums.
@@ -44,7 +44,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: Set(elements))
     }
-    return try decodeThroughInit(type, forKey: key)
+    return try decodeSkippingRawElements(type, forKey: key)
   }
 
   /// Decodes an optional ``SkipUnknownElements`` array of raw-value enums: a missing key is
@@ -63,7 +63,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: elements)
     }
-    return try decodeThroughInit(type, forKey: key)
+    return try decodeSkippingRawElements(type, forKey: key)
   }
 
   /// Decodes an optional ``SkipUnknownElements`` set of raw-value enums: a missing key is
@@ -81,7 +81,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: Set(elements))
     }
-    return try decodeThroughInit(type, forKey: key)
+    return try decodeSkippingRawElements(type, forKey: key)
   }
 
   /// Decodes any other optional ``SkipUnknownElements`` collection (of tagged unions, say):
@@ -96,6 +96,40 @@ extension KeyedDecodingContainer {
   ) throws -> SkipUnknownElements<Wrapped?> where Wrapped.Element: Decodable {
     guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
     return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// Decodes an array holding an unknown element: reads it again keeping every raw value,
+  /// reports the unknown ones, and keeps them to write back; through the wrapper's
+  /// `init(from:)` when an element is not a raw value, so errors are the ones it throws.
+  @inlinable
+  func decodeSkippingRawElements<Elements>(
+    _ type: SkipUnknownElements<Elements>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<Elements>
+  where Elements.Element: RawRepresentable & Decodable, Elements.Element.RawValue: Decodable {
+    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    var elements: [Elements.Element] = []
+    var rawValues: [Elements.Element.RawValue] = []
+    var reports: [PendingReport] = []
+    while !container.isAtEnd {
+      guard
+        let rawValue = try? decodeRawValue(Elements.Element.RawValue.self, from: &container)
+      else {
+        return try decodeThroughInit(type, forKey: key)
+      }
+      if let element = Elements.Element(rawValue: rawValue) {
+        elements.append(element)
+      } else {
+        reports.append(.atIndex(rawValues.count, rawValue: describeRawValue(rawValue)))
+      }
+      rawValues.append(rawValue)
+    }
+    try report(reports, of: Elements.Element.self, forKey: key)
+    return SkipUnknownElements(
+      decoded: Elements(decodedElements: elements), rawValues: rawValues,
+      unknownAt: reports.map(\.index))
   }
 
   /// The elements of the array under `key` when each is a raw value `Element` knows; `nil`
@@ -147,20 +181,9 @@ extension KeyedDecodingContainer {
     }
     let (known, unknown) = SkipUnknownKeys<[EntryKey: Value]>.split(entries)
     if !unknown.isEmpty {
-      try reportUnknownKeys(unknown.map(\.key), of: EntryKey.self, forKey: key)
+      try report(unknown.map { .atKey($0.key) }, of: EntryKey.self, forKey: key)
     }
     return SkipUnknownKeys(known: known, unknownEntries: unknown)
-  }
-
-  /// Reports `keys` through Foundation's generic path for `key`: the decoder it makes for the
-  /// property reports them, so reports carry that decoder's `userInfo` and coding path.
-  @usableFromInline
-  func reportUnknownKeys<EntryKey>(
-    _ keys: [String], of type: EntryKey.Type, forKey key: Key
-  ) throws {
-    try PendingUnknownKeys.$keys.withValue(keys) {
-      _ = try decodeThroughInit(UnknownKeyReporter<EntryKey>.self, forKey: key)
-    }
   }
 
   /// Decodes an optional ``SkipUnknownKeys`` dictionary: a missing key is `nil`, and
@@ -178,19 +201,58 @@ extension KeyedDecodingContainer {
   }
 }
 
-/// Reports the keys ``KeyedDecodingContainer/reportUnknownKeys(_:of:forKey:)`` hands it from
-/// the decoder it is decoded with, reading nothing.
-struct UnknownKeyReporter<EntryKey>: Decodable {
-  init(from decoder: any Decoder) throws {
-    for text in PendingUnknownKeys.keys {
-      try decoder.reportUnknownValue(of: EntryKey.self, rawValue: text, atKey: TextCodingKey(text))
+/// One unknown value a keyed overload found, to be reported below the property: at a key of
+/// the object (`$.fees.city_tax`) or at an index of the array (`$.badges[2]`).
+@usableFromInline
+struct PendingReport: Sendable {
+  let rawValue: String
+  let text: String?
+  @usableFromInline let index: Int
+
+  @usableFromInline
+  static func atKey(_ text: String) -> PendingReport {
+    PendingReport(rawValue: text, text: text, index: 0)
+  }
+
+  @usableFromInline
+  static func atIndex(_ index: Int, rawValue: String) -> PendingReport {
+    PendingReport(rawValue: rawValue, text: nil, index: index)
+  }
+
+  var key: any CodingKey {
+    text.map { TextCodingKey($0) } ?? AnyCodingKey(intValue: index)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Reports `reports` through Foundation's generic path for `key`: the decoder it makes for
+  /// the property reports them, so reports carry that decoder's `userInfo` and coding path,
+  /// exactly as the wrapper's own `init(from:)` reports them.
+  @usableFromInline
+  func report<Reported>(
+    _ reports: [PendingReport], of type: Reported.Type, forKey key: Key
+  ) throws {
+    try PendingReports.$current.withValue(reports) {
+      _ = try decodeThroughInit(PendingReporter<Reported>.self, forKey: key)
     }
   }
 }
 
-/// The keys the reporter is to report, for the length of one report.
-enum PendingUnknownKeys {
-  @TaskLocal static var keys: [String] = []
+/// Reports the values ``KeyedDecodingContainer/report(_:of:forKey:)`` hands it from the
+/// decoder it is decoded with, reading nothing.
+struct PendingReporter<Reported>: Decodable {
+  init(from decoder: any Decoder) throws {
+    for report in PendingReports.current {
+      try decoder.reportUnknownValue(
+        of: Reported.self, rawValue: report.rawValue, knownValues: .of(Reported.self),
+        atKey: report.key)
+    }
+  }
+}
+
+/// The values the reporter is to report, for the length of one report.
+enum PendingReports {
+  @TaskLocal static var current: [PendingReport] = []
 }
 
 // MARK: - Encoding

@@ -210,3 +210,21 @@ struct UnionSlot<Union: TaggedUnion>: Decodable {
     (value, unknownVariant) = try Union.decodeTagged(from: decoder)
   }
 }
+
+extension SkipUnknownElements where Elements.Element: RawRepresentable {
+  /// The wrapper of an array read as raw values: `decoded` holds the known elements, and
+  /// the raw values at `unknownAt` were skipped.
+  @usableFromInline
+  init(decoded: Elements, rawValues: [Elements.Element.RawValue], unknownAt positions: [Int]) {
+    self.init(wrappedValue: decoded)
+    guard !positions.isEmpty else { return }
+    let unknown = positions.map { rawValues[$0] }
+    skipped = Skipped(
+      decoded: decoded,
+      writtenAsRead: rawValues.map(EncodableIfPossible.init),
+      unknown: unknown,
+      unknownWritten: unknown.map(EncodableIfPossible.init),
+      unknownDescriptions: unknown.map(describeRawValue)
+    )
+  }
+}

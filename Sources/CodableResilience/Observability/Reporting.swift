@@ -42,7 +42,7 @@ extension Decoder {
       typeName: typeName(type),
       rawValue: rawValue(),
       codingPath: path,
-      knownValues: knownValues.list
+      knownValues: knownValues
     )
     try handler.handle(value)
   }
@@ -64,23 +64,26 @@ extension Decoder {
   }
 }
 
-/// The known values of a report: listed by the caller, or listed from the reported type.
+/// The known values of a report: listed by the caller, or listed from the reported type when
+/// they are read. A struct, not an enum of the two: it crosses into inlined code in other
+/// modules, where a plain layout is the safest.
 @usableFromInline
-enum KnownValues {
-  case listed([String]?)
-  case ofType(Any.Type)
+struct KnownValues {
+  /// The caller's list, when no type lists them.
+  let list: [String]?
+  /// The type that lists them.
+  let type: Any.Type?
+
+  /// A list the caller made (a union's tags).
+  @usableFromInline
+  static func listed(_ list: [String]?) -> KnownValues {
+    KnownValues(list: list, type: nil)
+  }
 
   /// The known values of `type`, as ``knownValueDescriptions(of:)`` lists them.
   @usableFromInline
   static func of(_ type: Any.Type) -> KnownValues {
-    .ofType(type)
-  }
-
-  var list: [String]? {
-    switch self {
-    case .listed(let list): list
-    case .ofType(let type): knownValueDescriptions(of: type)
-    }
+    KnownValues(list: nil, type: type)
   }
 }
 

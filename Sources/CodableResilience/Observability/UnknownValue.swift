@@ -10,7 +10,7 @@
 ///   print(value)  // unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin
 /// }
 /// ```
-public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
+public struct UnknownValue: Sendable, CustomStringConvertible {
   /// The name of the type that did not recognise the value, such as `"ListingKind"`.
   ///
   /// ```swift
@@ -36,10 +36,25 @@ public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
   /// `CaseIterable` enum (without `unknown`), or ``ExtensibleEnum/knownValues``.
   /// `nil` when the type cannot list them.
   ///
+  /// A report made while decoding lists them from its type when this is read, so a collected
+  /// value that is never printed or compared costs no list.
+  ///
   /// ```swift
   /// value.knownValues  // ["house", "flat", "cabin"]
   /// ```
-  public var knownValues: [String]?
+  public var knownValues: [String]? {
+    get { listingType.map { knownValueDescriptions(of: $0.type) } ?? listedKnownValues }
+    set {
+      listedKnownValues = newValue
+      listingType = nil
+    }
+  }
+
+  /// The known values as given, when no type lists them.
+  private var listedKnownValues: [String]?
+
+  /// The type that lists the known values when they are read.
+  private var listingType: ReportedType?
 
   /// Creates an unknown value from a decoder's coding path.
   ///
@@ -57,7 +72,16 @@ public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
     self.typeName = typeName
     self.rawValue = rawValue
     self.codingPath = codingPath.map(PathComponent.init)
-    self.knownValues = knownValues
+    self.listedKnownValues = knownValues
+  }
+
+  /// Creates a report whose known values are listed when they are read.
+  init(typeName: String, rawValue: String, codingPath: [any CodingKey], knownValues: KnownValues) {
+    self.typeName = typeName
+    self.rawValue = rawValue
+    self.codingPath = codingPath.map(PathComponent.init)
+    listedKnownValues = knownValues.list
+    listingType = knownValues.type.map(ReportedType.init)
   }
 
   /// The JSONPath-style text of ``codingPath``: `$.listings[1].kind`, `$[0]` for an element
@@ -238,4 +262,35 @@ package func jsonQuoted(_ text: String) -> String {
     }
   }
   return result + "\""
+}
+
+/// A reported type, kept to list its known values when they are read. A metatype is
+/// immutable, so it is safe to share.
+private struct ReportedType: @unchecked Sendable {
+  let type: Any.Type
+}
+
+/// Two reports are equal when their type names, raw values, paths and known values are.
+extension UnknownValue: Hashable {
+  /// Whether both report the same value at the same path, with the same known values.
+  ///
+  /// ```swift
+  /// collector.values.first == collector.values.last
+  /// ```
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.typeName == rhs.typeName && lhs.rawValue == rhs.rawValue
+      && lhs.codingPath == rhs.codingPath && lhs.knownValues == rhs.knownValues
+  }
+
+  /// Hashes the type name, raw value and path. Equal reports have equal known values too,
+  /// so leaving them out keeps hashing consistent with equality.
+  ///
+  /// ```swift
+  /// let distinct = Set(collector.values)
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(typeName)
+    hasher.combine(rawValue)
+    hasher.combine(codingPath)
+  }
 }
