@@ -70,7 +70,23 @@ struct UnknownValueTests {
     (PathComponent.key("4"), .key("4")),
     (NumericDictionaryKey(5), .key("5")),
     (PathComponent.index(2), .index(2)),
+    // An integer key is an index only when its text is exactly `Index N` for that integer.
+    (TextAndIntegerKey("Index 05", 5), .key("Index 05")),
+    (TextAndIntegerKey("Index +5", 5), .key("Index +5")),
+    (TextAndIntegerKey("Index 6", 5), .key("Index 6")),
   ]
+
+  /// A key with any text and an integer value, as a custom `CodingKey` may give them.
+  struct TextAndIntegerKey: CodingKey, Sendable {
+    var stringValue: String
+    var intValue: Int?
+    init(_ text: String, _ int: Int) {
+      stringValue = text
+      intValue = int
+    }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+  }
 
   /// A key with an integer value whose text is the number, as `[Int: Value]` keys are.
   struct NumericDictionaryKey: CodingKey, Sendable {
