@@ -118,22 +118,30 @@ extension Scenario {
       candidate: candidate,
       baseline: .decoding([PlainMixedListing].self, from: allKnown)
     ) { candidate, baseline in
-      try expectUnknownShare(of: withUnknownValues, records: records)
-      guard candidate.value.count == baseline.count,
-        candidate.unknownValues.count == withUnknownValues.unknownValueCount
-      else {
-        throw ComparisonError(
-          description: "collected \(candidate.unknownValues.count) unknown values, "
-            + "the payload holds \(withUnknownValues.unknownValueCount)")
-      }
+      try expectCollected(
+        candidate, from: withUnknownValues, records: records, plainCount: baseline.count)
     }
   }
 }
 
-/// Throws unless about one value in ten of `payload` is unknown (small payloads vary more).
-func expectUnknownShare(of payload: Payload, records: Int) throws {
+/// Throws unless about one value in ten of `payload` is unknown (small payloads vary more),
+/// the candidate decoded as many records as the plain model, and it collected every unknown
+/// value the payload holds.
+func expectCollected<Value>(
+  _ candidate: (value: [Value], unknownValues: [UnknownValue]),
+  from payload: Payload,
+  records: Int,
+  plainCount: Int
+) throws {
   let share = Double(payload.unknownValueCount) / Double(payload.enumValueCount)
   guard (0.09...0.11).contains(share) || records < 1_000 else {
     throw ComparisonError(description: "the payload's unknown share is \(share), not 10%")
+  }
+  guard candidate.value.count == plainCount,
+    candidate.unknownValues.count == payload.unknownValueCount
+  else {
+    throw ComparisonError(
+      description: "collected \(candidate.unknownValues.count) unknown values, "
+        + "the payload holds \(payload.unknownValueCount)")
   }
 }

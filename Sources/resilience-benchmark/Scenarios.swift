@@ -76,14 +76,8 @@ extension Scenario {
       candidate: candidate,
       baseline: .decoding([PlainListingSummary].self, from: allKnown)
     ) { candidate, baseline in
-      try expectUnknownShare(of: withUnknownValues, records: records)
-      guard candidate.value.count == baseline.count,
-        candidate.unknownValues.count == withUnknownValues.unknownValueCount
-      else {
-        throw ComparisonError(
-          description: "collected \(candidate.unknownValues.count) unknown values, "
-            + "the payload holds \(withUnknownValues.unknownValueCount)")
-      }
+      try expectCollected(
+        candidate, from: withUnknownValues, records: records, plainCount: baseline.count)
     }
   }
 
