@@ -8,9 +8,9 @@ import Testing
 // generic holder): the same entries, the same reports, the same error case and path, with
 // the default key strategy and with `convertFromSnakeCase`, which applies to such keys.
 
-private struct RoomPrices: Decodable { var value: [RoomCode: Int] }
-private struct FloorKinds: Decodable { var value: [FloorNumber: StringKind] }
-private struct PickyPrices: Decodable { var value: [PickyCode: Int] }
+private struct RoomPrices: Holder { var value: [RoomCode: Int] }
+private struct FloorKinds: Holder { var value: [FloorNumber: StringKind] }
+private struct PickyPrices: Holder { var value: [PickyCode: Int] }
 
 /// Accepts every key but `"refused"`, as a conformer with its own `init?(codingKey:)` may.
 private struct PickyCode: ExtensibleEnum {
@@ -42,6 +42,24 @@ private func observe<Value>(
   return "\(outcome); reports \(collector.values.map { "\($0.rawValue) at \($0.path)" })"
 }
 
+/// What the concrete model and `Dictionary`'s own path (the generic `Envelope`) did with
+/// `json`, each entry described by `describe`.
+private func concreteAndGeneric<Model: Holder, EntryKey: ExtensibleEnum, Value: Decodable>(
+  _: Model.Type, _ json: String, strict: Bool, snakeCase: Bool = false,
+  describe: (EntryKey, Value) -> String
+) -> (concrete: String, generic: String)
+where Model.Held == [EntryKey: Value], EntryKey: SendableMetatype, Value: SendableMetatype {
+  let concrete = observe(Model.self, json, strict: strict, snakeCase: snakeCase) {
+    $0.value.map { describe($0.key, $0.value) }
+  }
+  let generic = observe(
+    Envelope<[EntryKey: Value]>.self, json, strict: strict, snakeCase: snakeCase
+  ) {
+    $0.value.map { describe($0.key, $0.value) }
+  }
+  return (concrete, generic)
+}
+
 @Suite struct ExtensibleEnumKeysTests {
   static let samples = [
     "{}", #"{"single": 1}"#, #"{"single": 1, "penthouse_suite": 2, "double": 3}"#,
@@ -51,14 +69,9 @@ private func observe<Value>(
   @Test(arguments: samples, [false, true])
   func stringKeysDecodeAsDictionaryDoes(_ json: String, snakeCase: Bool) {
     for strict in [false, true] {
-      let concrete = observe(RoomPrices.self, json, strict: strict, snakeCase: snakeCase) {
-        $0.value.map { "\($0.key.rawValue)=\($0.value)" }
-      }
-      let generic = observe(
-        Envelope<[RoomCode: Int]>.self, json, strict: strict, snakeCase: snakeCase
-      ) {
-        $0.value.map { "\($0.key.rawValue)=\($0.value)" }
-      }
+      let (concrete, generic) = concreteAndGeneric(
+        RoomPrices.self, json, strict: strict, snakeCase: snakeCase
+      ) { "\($0.rawValue)=\($1)" }
       #expect(concrete == generic, "\(json), strict \(strict)")
     }
   }
@@ -69,13 +82,8 @@ private func observe<Value>(
   ])
   func integerKeysAndReportingValuesDecodeAsDictionaryDoes(_ json: String) {
     for strict in [false, true] {
-      let concrete = observe(FloorKinds.self, json, strict: strict, snakeCase: false) {
-        $0.value.map { "\($0.key.rawValue)=\($0.value.rawValue)" }
-      }
-      let generic = observe(
-        Envelope<[FloorNumber: StringKind]>.self, json, strict: strict, snakeCase: false
-      ) {
-        $0.value.map { "\($0.key.rawValue)=\($0.value.rawValue)" }
+      let (concrete, generic) = concreteAndGeneric(FloorKinds.self, json, strict: strict) {
+        "\($0.rawValue)=\($1.rawValue)"
       }
       #expect(concrete == generic, "\(json), strict \(strict)")
     }
@@ -84,11 +92,8 @@ private func observe<Value>(
   /// A key the type refuses throws where `Dictionary` throws it, with nothing reported twice.
   @Test func refusedKeyThrowsAsDictionaryDoes() {
     let json = #"{"fine": 1, "refused": 2}"#
-    let concrete = observe(PickyPrices.self, json, strict: false, snakeCase: false) {
-      $0.value.map { "\($0.key.rawValue)=\($0.value)" }
-    }
-    let generic = observe(Envelope<[PickyCode: Int]>.self, json, strict: false, snakeCase: false) {
-      $0.value.map { "\($0.key.rawValue)=\($0.value)" }
+    let (concrete, generic) = concreteAndGeneric(PickyPrices.self, json, strict: false) {
+      "\($0.rawValue)=\($1)"
     }
     #expect(concrete == generic)
     #expect(concrete.hasPrefix("dataCorrupted at $.value"))
