@@ -11,20 +11,7 @@ enum ElementReading<Element: Decodable> {
   struct Result {
     var elements: [Element] = []
     /// What was left out; `nil` when nothing was, so an all-known array builds nothing more.
-    var skipped: Skipped?
-  }
-
-  /// What reading left out, and everything it read in the form it is written back in.
-  struct Skipped {
-    /// Every element in the form it is written back in, in the order it was read: raw values
-    /// for raw-value enums, elements (unknown variants included) for unions.
-    var writtenAsRead: [any Encodable]
-    /// The skipped values, in the order they were read: raw values or `UnknownVariant`s.
-    var unknown: [Any]
-    /// The skipped values written back, in the order they were read.
-    var unknownWritten: [any Encodable]
-    /// The skipped values as text, for equality and hashing.
-    var unknownDescriptions: [String]
+    var skipped: SkippedElements?
   }
 
   static func read(
@@ -67,21 +54,14 @@ enum ElementReading<Element: Decodable> {
     // `Union` is `Element`, opened from an existential: the cast always succeeds.
     var result = Result(elements: known as! [Element])
     guard !unknown.isEmpty else { return result }
-    var writtenAsRead: [any Encodable] = []
-    writtenAsRead.reserveCapacity(known.count + unknown.count)
-    var knownElements = known.makeIterator()
-    var unknownVariants = unknown.makeIterator()
-    var nextUnknown = unknownVariants.next()
-    while writtenAsRead.count < known.count + unknown.count {
-      if let (position, variant) = nextUnknown, position == writtenAsRead.count {
-        writtenAsRead.append(variant)
-        nextUnknown = unknownVariants.next()
-      } else if let element = knownElements.next() {
-        writtenAsRead.append(EncodableIfPossible(element))
-      }
+    // Positions ascend and each is the variant's place in the whole array, so inserting them
+    // in order puts every variant back where it was read.
+    var writtenAsRead: [any Encodable] = known.map(EncodableIfPossible.init)
+    for (position, variant) in unknown {
+      writtenAsRead.insert(variant, at: position)
     }
     let variants = unknown.map(\.variant)
-    result.skipped = Skipped(
+    result.skipped = SkippedElements(
       writtenAsRead: writtenAsRead,
       unknown: variants,
       unknownWritten: variants,
@@ -145,16 +125,10 @@ enum ElementReading<Element: Decodable> {
       }
       rawValues.append(rawValue)
     }
-    var result = Result(elements: known as! [Element])
-    guard !unknownPositions.isEmpty else { return result }
-    let unknown = unknownPositions.map { rawValues[$0] }
-    result.skipped = Skipped(
-      writtenAsRead: rawValues.map(EncodableIfPossible.init),
-      unknown: unknown,
-      unknownWritten: unknown.map(EncodableIfPossible.init),
-      unknownDescriptions: unknown.map(describeRawValue)
-    )
-    return result
+    return Result(
+      elements: known as! [Element],
+      skipped: unknownPositions.isEmpty
+        ? nil : SkippedElements(rawValues: rawValues, unknownAt: unknownPositions))
   }
 }
 
@@ -211,6 +185,33 @@ struct UnionSlot<Union: TaggedUnion>: Decodable {
   }
 }
 
+/// What reading an array left out, kept without its static type, and everything it read in the
+/// form it is written back in.
+struct SkippedElements {
+  /// Every element in the form it is written back in, in the order it was read: raw values
+  /// for raw-value enums, elements (unknown variants included) for unions.
+  var writtenAsRead: [any Encodable]
+  /// The skipped values, in the order they were read: raw values or `UnknownVariant`s.
+  var unknown: [Any]
+  /// The skipped values written back, in the order they were read.
+  var unknownWritten: [any Encodable]
+  /// The skipped values as text, for equality and hashing.
+  var unknownDescriptions: [String]
+}
+
+extension SkippedElements {
+  /// What an array of raw values left out: the raw values at `positions`.
+  init<RawValue>(rawValues: [RawValue], unknownAt positions: [Int]) {
+    let unknown = positions.map { rawValues[$0] }
+    self.init(
+      writtenAsRead: rawValues.map(EncodableIfPossible.init),
+      unknown: unknown,
+      unknownWritten: unknown.map(EncodableIfPossible.init),
+      unknownDescriptions: unknown.map(describeRawValue)
+    )
+  }
+}
+
 extension SkipUnknownElements where Elements.Element: RawRepresentable {
   /// The wrapper of an array read as raw values: `decoded` holds the known elements, and
   /// the raw values at `unknownAt` were skipped.
@@ -218,13 +219,7 @@ extension SkipUnknownElements where Elements.Element: RawRepresentable {
   init(decoded: Elements, rawValues: [Elements.Element.RawValue], unknownAt positions: [Int]) {
     self.init(wrappedValue: decoded)
     guard !positions.isEmpty else { return }
-    let unknown = positions.map { rawValues[$0] }
     skipped = Skipped(
-      decoded: decoded,
-      writtenAsRead: rawValues.map(EncodableIfPossible.init),
-      unknown: unknown,
-      unknownWritten: unknown.map(EncodableIfPossible.init),
-      unknownDescriptions: unknown.map(describeRawValue)
-    )
+      decoded: decoded, values: SkippedElements(rawValues: rawValues, unknownAt: positions))
   }
 }

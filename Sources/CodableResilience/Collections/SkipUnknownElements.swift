@@ -73,22 +73,14 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
   /// no key. Assigning ``wrappedValue`` clears it.
   var readNull = false
 
-  /// What decoding left out, kept without its static type: the raw values of a raw-value
-  /// enum's array, or the ``UnknownVariant``s of a union's.
+  /// What decoding left out, and the value as it was decoded.
   struct Skipped: @unchecked Sendable {
-    // Unchecked: it holds only raw values of `Elements.Element`, elements, and
-    // `UnknownVariant`s, and the wrapper is `Sendable` only when `Elements` is.
+    // Unchecked: the wrapper is `Sendable` only when `Elements` is, and `values` holds only
+    // raw values of `Elements.Element`, elements and `UnknownVariant`s.
     /// ``wrappedValue`` right after decoding, to tell whether it was modified since.
     var decoded: Elements
-    /// Every element in the form it is written back in, in the order it was read: raw values
-    /// for raw-value enums, elements (unknown variants included) for unions.
-    var writtenAsRead: [any Encodable]
-    /// The skipped values, in the order they were read: raw values or `UnknownVariant`s.
-    var unknown: [Any]
-    /// The skipped values written back, in the order they were read.
-    var unknownWritten: [any Encodable]
-    /// The skipped values as text, for equality and hashing.
-    var unknownDescriptions: [String]
+    /// The values left out, and everything read in the form it is written back in.
+    var values: SkippedElements
   }
 
   /// Creates the wrapper around known elements.
@@ -118,7 +110,7 @@ extension SkipUnknownElements where Elements.Element: RawRepresentable {
   /// listing.$amenities.unknownRawValues  // ["sauna"]
   /// ```
   public var unknownRawValues: [Elements.Element.RawValue] {
-    skipped?.unknown.compactMap { $0 as? Elements.Element.RawValue } ?? []
+    skipped?.values.unknown.compactMap { $0 as? Elements.Element.RawValue } ?? []
   }
 
   /// Forgets the skipped raw values, so they are not written back.
@@ -138,7 +130,7 @@ extension SkipUnknownElements where Elements.Element: TaggedUnion {
   /// feed.$items.unknownVariants.map(\.tag)  // ["reel"]
   /// ```
   public var unknownVariants: [UnknownVariant] {
-    skipped?.unknown.compactMap { $0 as? UnknownVariant } ?? []
+    skipped?.values.unknown.compactMap { $0 as? UnknownVariant } ?? []
   }
 
   /// Forgets the variants decoding left out, so they are not written back.
@@ -171,7 +163,7 @@ extension SkipUnknownElements: Equatable where Elements: Equatable {
   }
 
   private var unknownDescriptions: [String] {
-    skipped?.unknownDescriptions ?? []
+    skipped?.values.unknownDescriptions ?? []
   }
 }
 
@@ -183,7 +175,7 @@ extension SkipUnknownElements: Hashable where Elements: Hashable {
   /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
-    hasher.combine(skipped?.unknownDescriptions ?? [])
+    hasher.combine(skipped?.values.unknownDescriptions ?? [])
   }
 }
 
@@ -207,13 +199,7 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
     let value = Elements(decodedElements: read.elements)
     wrappedValue = value
     if let left = read.skipped {
-      skipped = Skipped(
-        decoded: value,
-        writtenAsRead: left.writtenAsRead,
-        unknown: left.unknown,
-        unknownWritten: left.unknownWritten,
-        unknownDescriptions: left.unknownDescriptions
-      )
+      skipped = Skipped(decoded: value, values: left)
     }
   }
 }
@@ -234,7 +220,7 @@ extension SkipUnknownElements: Encodable where Elements: Equatable, Elements.Ele
     }
     var container = encoder.unkeyedContainer()
     if let skipped, skipped.decoded == wrappedValue {
-      for value in skipped.writtenAsRead {
+      for value in skipped.values.writtenAsRead {
         try container.encode(value)
       }
       return
@@ -242,7 +228,7 @@ extension SkipUnknownElements: Encodable where Elements: Equatable, Elements.Ele
     for element in elements {
       try container.encode(writtenForm(of: element))
     }
-    for value in skipped?.unknownWritten ?? [] {
+    for value in skipped?.values.unknownWritten ?? [] {
       try container.encode(value)
     }
   }
