@@ -65,10 +65,10 @@ extension Decoder {
 }
 
 /// The known values of a report: listed by the caller, or listed from the reported type when
-/// they are read. A struct, not an enum of the two: it crosses into inlined code in other
-/// modules, where a plain layout is the safest.
+/// they are read (``UnknownValue`` keeps it until then). Unchecked `Sendable`: a metatype is
+/// immutable.
 @usableFromInline
-struct KnownValues {
+struct KnownValues: @unchecked Sendable {
   /// The caller's list, when no type lists them.
   let list: [String]?
   /// The type that lists them.
@@ -84,6 +84,11 @@ struct KnownValues {
   @usableFromInline
   static func of(_ type: Any.Type) -> KnownValues {
     KnownValues(list: nil, type: type)
+  }
+
+  /// The known values: the list, or the type's, described now.
+  var described: [String]? {
+    type.map(knownValueDescriptions) ?? list
   }
 }
 

@@ -43,18 +43,12 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// value.knownValues  // ["house", "flat", "cabin"]
   /// ```
   public var knownValues: [String]? {
-    get { listingType.map { knownValueDescriptions(of: $0.type) } ?? listedKnownValues }
-    set {
-      listedKnownValues = newValue
-      listingType = nil
-    }
+    get { knownValueSource.described }
+    set { knownValueSource = .listed(newValue) }
   }
 
-  /// The known values as given, when no type lists them.
-  private var listedKnownValues: [String]?
-
-  /// The type that lists the known values when they are read.
-  private var listingType: ReportedType?
+  /// Where ``knownValues`` comes from: a list, or the type that lists them when read.
+  private var knownValueSource: KnownValues
 
   /// Creates an unknown value from a decoder's coding path.
   ///
@@ -72,7 +66,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     self.typeName = typeName
     self.rawValue = rawValue
     self.codingPath = codingPath.map(PathComponent.init)
-    self.listedKnownValues = knownValues
+    self.knownValueSource = .listed(knownValues)
   }
 
   /// Creates a report whose known values are listed when they are read.
@@ -80,8 +74,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     self.typeName = typeName
     self.rawValue = rawValue
     self.codingPath = codingPath.map(PathComponent.init)
-    listedKnownValues = knownValues.list
-    listingType = knownValues.type.map(ReportedType.init)
+    knownValueSource = knownValues
   }
 
   /// The JSONPath-style text of ``codingPath``: `$.listings[1].kind`, `$[0]` for an element
@@ -262,12 +255,6 @@ package func jsonQuoted(_ text: String) -> String {
     }
   }
   return result + "\""
-}
-
-/// A reported type, kept to list its known values when they are read. A metatype is
-/// immutable, so it is safe to share.
-private struct ReportedType: @unchecked Sendable {
-  let type: Any.Type
 }
 
 /// Two reports are equal when their type names, raw values, paths and known values are.
