@@ -22,7 +22,7 @@ extension KeyedDecodingContainer {
     _ type: [EntryKey: Value].Type,
     forKey key: Key
   ) throws -> [EntryKey: Value] {
-    guard let object = try? nestedContainer(keyedBy: DictionaryEntryKey.self, forKey: key) else {
+    guard let object = try? nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
     }
     let codingKeys = object.allKeys
@@ -42,25 +42,5 @@ extension KeyedDecodingContainer {
       entries[entryKey] = try object.decode(Value.self, forKey: codingKey)
     }
     return entries
-  }
-}
-
-/// A key of a dictionary's object, as the standard library's own dictionary key is: its text,
-/// and the integer the text spells, if it spells one.
-@usableFromInline
-struct DictionaryEntryKey: CodingKey {
-  @usableFromInline var stringValue: String
-  @usableFromInline var intValue: Int?
-
-  @usableFromInline
-  init(stringValue: String) {
-    self.stringValue = stringValue
-    self.intValue = Int(stringValue)
-  }
-
-  @usableFromInline
-  init(intValue: Int) {
-    self.stringValue = "\(intValue)"
-    self.intValue = intValue
   }
 }
