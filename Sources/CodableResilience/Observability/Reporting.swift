@@ -34,16 +34,9 @@ extension Decoder {
     atKey key: (any CodingKey)? = nil
   ) throws {
     guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler else { return }
-    var path = codingPath
-    if let key {
-      path.append(key)
-    }
     let value = UnknownValue(
-      typeName: typeName(type),
-      rawValue: rawValue(),
-      codingPath: path,
-      knownValues: knownValues
-    )
+      of: type, rawValue: rawValue(), codingPath: codingPath, atKey: key,
+      knownValues: knownValues)
     try handler.handle(value)
   }
 

@@ -16,7 +16,19 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```swift
   /// value.typeName  // "ListingKind"
   /// ```
-  public var typeName: String
+  public var typeName: String {
+    get { typeSource.map(CodableResilience.typeName) ?? namedType }
+    set {
+      namedType = newValue
+      typeSource = nil
+    }
+  }
+
+  /// The type named by ``typeName`` when a report was made while decoding: its name is read
+  /// from it when asked for, so a collected value never printed costs no name.
+  private var typeSource: Any.Type?
+  /// ``typeName`` when it was given as text.
+  private var namedType = ""
 
   /// The raw value as text: `"castle"` for a string, `"7"` for a number.
   ///
@@ -30,7 +42,28 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```swift
   /// value.codingPath  // [.key("listings"), .index(1), .key("kind")]
   /// ```
-  public var codingPath: [PathComponent]
+  public var codingPath: [PathComponent] {
+    get { pathSource.components }
+    set { pathSource = ReportedPath(keys: newValue, last: nil) }
+  }
+
+  /// The decoder's coding keys, classified into ``PathComponent``s when ``codingPath`` is
+  /// read, so a report made while decoding costs one copy of the decoder's path.
+  private var pathSource: ReportedPath
+
+  /// A coding path as a decoder gave it: its keys, and the key below them a report names.
+  private struct ReportedPath: Sendable {
+    var keys: [any CodingKey]
+    var last: (any CodingKey)?
+
+    var components: [PathComponent] {
+      var components = keys.map(PathComponent.init)
+      if let last {
+        components.append(PathComponent(last))
+      }
+      return components
+    }
+  }
 
   /// The values the type knows, as text, when it can list them: the cases of a
   /// `CaseIterable` enum (without `unknown`), or ``ExtensibleEnum/knownValues``.
@@ -63,17 +96,21 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     codingPath: [any CodingKey],
     knownValues: [String]? = nil
   ) {
-    self.typeName = typeName
+    self.namedType = typeName
     self.rawValue = rawValue
-    self.codingPath = codingPath.map(PathComponent.init)
+    self.pathSource = ReportedPath(keys: codingPath, last: nil)
     self.knownValueSource = .listed(knownValues)
   }
 
-  /// Creates a report whose known values are listed when they are read.
-  init(typeName: String, rawValue: String, codingPath: [any CodingKey], knownValues: KnownValues) {
-    self.typeName = typeName
+  /// Creates a report made while decoding: its type is named, its path classified and its
+  /// known values listed when they are read.
+  init(
+    of type: Any.Type, rawValue: String, codingPath: [any CodingKey], atKey key: (any CodingKey)?,
+    knownValues: KnownValues
+  ) {
+    typeSource = type
     self.rawValue = rawValue
-    self.codingPath = codingPath.map(PathComponent.init)
+    pathSource = ReportedPath(keys: codingPath, last: key)
     knownValueSource = knownValues
   }
 
@@ -140,6 +177,10 @@ extension UnknownValue {
     /// let components = decoder.codingPath.map(UnknownValue.PathComponent.init)
     /// ```
     public init(_ key: any CodingKey) {
+      if let component = key as? PathComponent {
+        self = component
+        return
+      }
       let text = key.stringValue
       if let index = key.intValue, Self.isIndexText(text, index) {
         self = .index(index)

@@ -174,4 +174,26 @@ struct UnknownValueTests {
     ]
     #expect(values.count == 5)
   }
+
+  /// A report made while decoding names its type and classifies its path when they are read;
+  /// setting either replaces what it would have read.
+  @Test func aDecodedReportCanBeRewritten() throws {
+    enum Kind: String, Codable {
+      case house
+    }
+    // Reported at a key below the decoder's own path, which a rewrite replaces too.
+    struct Listing: Decodable { @SkipUnknownElements var kinds: [Kind] }
+    let (_, values) = try JSONDecoder().decodeCollectingUnknownValues(
+      Listing.self, from: Data(#"{"kinds": ["house", "castle"]}"#.utf8))
+    var value = try #require(values.first)
+    #expect(value.typeName == "Kind")
+    #expect(value.codingPath == [.key("kinds"), .index(1)])
+    value.typeName = "ListingKind"
+    value.codingPath = [.key("listings"), .index(0), .key("kind")]
+    #expect(value.typeName == "ListingKind")
+    #expect(value.path == "$.listings[0].kind")
+    #expect(
+      value.description.hasPrefix(#"unknown ListingKind value "castle" at $.listings[0].kind"#))
+    #expect(value != values[0])
+  }
 }
