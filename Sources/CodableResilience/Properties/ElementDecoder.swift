@@ -8,10 +8,11 @@
 /// The overload then decodes the whole array again through the container's generic path,
 /// which is the reference behaviour, so the result is the same either way.
 ///
-/// `userInfo` is one of the things it refuses (with an empty dictionary): the toolkit reads it
-/// only to report an unknown value, so an array holding one is decoded again and reports from
-/// the generic path, once, with the generic path's coding path and handler. Measured, that
-/// costs less than holding reports back, which would tax every array.
+/// `userInfo` it answers with an empty dictionary, and remembers that the element asked: the
+/// toolkit reads it only to report an unknown value. The overload then reads just those
+/// elements again through the array container's generic path, whose decoder has the
+/// `userInfo`, so they report once, in order, with the generic path's coding path and handler.
+/// Measured, that costs less than holding reports back, which would tax every array.
 ///
 /// It is not generic, so that making and releasing one costs little: the coding path comes
 /// from the unkeyed container, which knows the array's own path. Its state is read and written
@@ -34,6 +35,10 @@ final class ElementDecoder: FastPathDecoder {
   @usableFromInline @exclusivity(unchecked)
   var leftFastPath = false
 
+  /// Whether the current element asked for `userInfo`.
+  @usableFromInline @exclusivity(unchecked)
+  var askedUserInfo = false
+
   @usableFromInline
   init(_ elements: any UnkeyedDecodingContainer) {
     self.elements = elements
@@ -41,17 +46,35 @@ final class ElementDecoder: FastPathDecoder {
 
   /// Decodes every element with `Element.init(from:)`; `nil` when one of them left the fast
   /// path or threw, for the caller to decode the array the generic way.
+  ///
+  /// `askedUserInfo` lists, in order, the positions of the elements that asked for `userInfo`
+  /// (to report an unknown value), which the caller reads again with a decoder that has it.
   @inlinable
-  func decodeAll<Element: Decodable>(_: Element.Type) -> [Element]? {
+  func decodeAll<Element: Decodable>(
+    _: Element.Type
+  ) -> (elements: [Element], askedUserInfo: [Int])? {
     var result: [Element] = []
+    var asking: [Int] = []
     result.reserveCapacity(elements.count ?? 0)
     while !isAtEnd(&elements) {
       index = elements.currentIndex
       hasRead = false
+      askedUserInfo = false
       guard let element = try? Element(from: self), hasRead, !leftFastPath else { return nil }
+      if askedUserInfo {
+        asking.append(index)
+      }
       result.append(element)
     }
-    return result
+    return (result, asking)
+  }
+
+  /// Empty, and remembers that the current element asked: a container does not expose the
+  /// decoding's `userInfo` (see ``FastPathDecoder``).
+  @usableFromInline
+  var userInfo: [CodingUserInfoKey: Any] {
+    askedUserInfo = true
+    return [:]
   }
 
   /// Whether `elements` is at its end, asked in place: reading a property of an existential

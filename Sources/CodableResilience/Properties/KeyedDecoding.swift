@@ -73,9 +73,11 @@ extension KeyedDecodingContainer {
   /// Decodes a required array property, each element through `Element.init(from:)` with one
   /// ``ElementDecoder`` that reads the elements in turn.
   ///
-  /// An array that decoder cannot read exactly (it holds a value to report, an element asks for
-  /// more than one read, or it is not an array at all) is decoded again through the container's
-  /// generic path, which is the reference behaviour.
+  /// The elements that asked for `userInfo` (to report an unknown value) are read again
+  /// through the array container's generic path, whose decoder has it. An array that decoder
+  /// cannot read exactly (an element asks for more than one read or throws, or it is not an
+  /// array at all) is decoded again through the container's generic path, which is the
+  /// reference behaviour.
   @inlinable
   func decodeElementsResiliently<Element: Decodable>(
     _ type: [Element].Type,
@@ -84,9 +86,30 @@ extension KeyedDecodingContainer {
     if let elements = try? nestedUnkeyedContainer(forKey: key),
       let decoded = ElementDecoder(elements).decodeAll(Element.self)
     {
-      return decoded
+      if decoded.askedUserInfo.isEmpty {
+        return decoded.elements
+      }
+      return try decodeAgain(decoded.askedUserInfo, of: decoded.elements, forKey: key)
     }
     return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// `elements` with those at `positions` (ascending) decoded again through the generic path
+  /// of the array's container, as `Array.init(from:)` decodes each element: the others decoded
+  /// alike without asking for `userInfo`, so only these can decode or report differently.
+  @usableFromInline
+  func decodeAgain<Element: Decodable>(
+    _ positions: [Int], of elements: [Element], forKey key: Key
+  ) throws -> [Element] {
+    var elements = elements
+    var container = try nestedUnkeyedContainer(forKey: key)
+    for position in positions {
+      while container.currentIndex < position {
+        _ = try container.decode(PassedElement.self)
+      }
+      elements[position] = try container.decode(Element.self)
+    }
+    return elements
   }
 
   /// Decodes an optional array property: `nil` for a missing key or `null`, otherwise as
@@ -133,4 +156,11 @@ func decodeRawValue<R: Decodable>(
     return try container.decode(Int.self) as! R
   }
   return try container.decode(R.self)
+}
+
+/// An array element passed over: reads nothing, so its container moves to the next element.
+@usableFromInline
+struct PassedElement: Decodable {
+  @usableFromInline
+  init(from decoder: any Decoder) {}
 }
