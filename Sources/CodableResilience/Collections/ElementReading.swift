@@ -187,35 +187,84 @@ struct UnionSlot<Union: TaggedUnion>: Decodable {
 
 /// What reading an array left out, kept without its static type, and everything it read in the
 /// form it is written back in.
+///
+/// An array of raw values keeps just its raw values and the positions of the unknown ones; the
+/// forms below are made from them when they are asked for (to write the array back, compare or
+/// hash it), so an array that skipped a value costs no more than those two arrays to decode.
+@usableFromInline
 struct SkippedElements {
+  @usableFromInline let source: any SkippedSource
+
   /// Every element in the form it is written back in, in the order it was read: raw values
   /// for raw-value enums, elements (unknown variants included) for unions.
-  var writtenAsRead: [any Encodable]
+  var writtenAsRead: [any Encodable] { source.writtenAsRead }
   /// The skipped values, in the order they were read: raw values or `UnknownVariant`s.
-  var unknown: [Any]
+  var unknown: [Any] { source.unknown }
   /// The skipped values written back, in the order they were read.
-  var unknownWritten: [any Encodable]
+  var unknownWritten: [any Encodable] { source.unknownWritten }
   /// The skipped values as text, for equality and hashing.
-  var unknownDescriptions: [String]
+  var unknownDescriptions: [String] { source.unknownDescriptions }
+
+  /// What an array of unions left out, listed in every form.
+  init(
+    writtenAsRead: [any Encodable], unknown: [Any], unknownWritten: [any Encodable],
+    unknownDescriptions: [String]
+  ) {
+    source = ListedSkippedElements(
+      writtenAsRead: writtenAsRead, unknown: unknown, unknownWritten: unknownWritten,
+      unknownDescriptions: unknownDescriptions)
+  }
+
+  /// What an array of raw values left out: the raw values at `positions`.
+  @inlinable
+  init<RawValue>(rawValues: [RawValue], unknownAt positions: [Int]) {
+    source = SkippedRawValues(rawValues: rawValues, positions: positions)
+  }
 }
 
-extension SkippedElements {
-  /// What an array of raw values left out: the raw values at `positions`.
-  init<RawValue>(rawValues: [RawValue], unknownAt positions: [Int]) {
-    let unknown = positions.map { rawValues[$0] }
-    self.init(
-      writtenAsRead: rawValues.map(EncodableIfPossible.init),
-      unknown: unknown,
-      unknownWritten: unknown.map(EncodableIfPossible.init),
-      unknownDescriptions: unknown.map(describeRawValue)
-    )
+/// Where ``SkippedElements`` reads its forms from.
+@usableFromInline
+protocol SkippedSource {
+  var writtenAsRead: [any Encodable] { get }
+  var unknown: [Any] { get }
+  var unknownWritten: [any Encodable] { get }
+  var unknownDescriptions: [String] { get }
+}
+
+/// Every form, listed when the array was read.
+private struct ListedSkippedElements: SkippedSource {
+  let writtenAsRead: [any Encodable]
+  let unknown: [Any]
+  let unknownWritten: [any Encodable]
+  let unknownDescriptions: [String]
+}
+
+/// The raw values of an array and the positions of the unknown ones.
+@usableFromInline
+struct SkippedRawValues<RawValue>: SkippedSource {
+  @usableFromInline let rawValues: [RawValue]
+  @usableFromInline let positions: [Int]
+
+  @inlinable
+  init(rawValues: [RawValue], positions: [Int]) {
+    self.rawValues = rawValues
+    self.positions = positions
   }
+
+  @usableFromInline
+  var writtenAsRead: [any Encodable] { rawValues.map(EncodableIfPossible.init) }
+  @usableFromInline
+  var unknown: [Any] { positions.map { rawValues[$0] } }
+  @usableFromInline
+  var unknownWritten: [any Encodable] { positions.map { EncodableIfPossible(rawValues[$0]) } }
+  @usableFromInline
+  var unknownDescriptions: [String] { positions.map { describeRawValue(rawValues[$0]) } }
 }
 
 extension SkipUnknownElements where Elements.Element: RawRepresentable {
   /// The wrapper of an array read as raw values: `decoded` holds the known elements, and
   /// the raw values at `unknownAt` were skipped.
-  @usableFromInline
+  @inlinable
   init(decoded: Elements, rawValues: [Elements.Element.RawValue], unknownAt positions: [Int]) {
     self.init(wrappedValue: decoded)
     guard !positions.isEmpty else { return }

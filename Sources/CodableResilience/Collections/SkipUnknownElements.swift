@@ -67,20 +67,27 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
 
   /// What decoding skipped, and the value as it was decoded; `nil` when nothing was skipped,
   /// so an all-known collection carries nothing extra.
-  var skipped: Skipped?
+  @usableFromInline var skipped: Skipped?
 
   /// Whether an optional collection was read as `null`, to write `null` back rather than
   /// no key. Assigning ``wrappedValue`` clears it.
   var readNull = false
 
   /// What decoding left out, and the value as it was decoded.
+  @usableFromInline
   struct Skipped: @unchecked Sendable {
     // Unchecked: the wrapper is `Sendable` only when `Elements` is, and `values` holds only
     // raw values of `Elements.Element`, elements and `UnknownVariant`s.
     /// ``wrappedValue`` right after decoding, to tell whether it was modified since.
-    var decoded: Elements
+    @usableFromInline var decoded: Elements
     /// The values left out, and everything read in the form it is written back in.
-    var values: SkippedElements
+    @usableFromInline var values: SkippedElements
+
+    @inlinable
+    init(decoded: Elements, values: SkippedElements) {
+      self.decoded = decoded
+      self.values = values
+    }
   }
 
   /// Creates the wrapper around known elements.
