@@ -265,8 +265,9 @@ extension SkipUnknownKeys {
   static func split(
     _ entries: [String: Value]
   ) -> (known: [Key: Value], unknown: [(key: String, value: Value)]) {
-    var known: [Key: Value] = [:]
-    known.reserveCapacity(entries.count)
+    // Sized at creation, in code compiled for `Key` and `Value`: reserving capacity on an
+    // empty dictionary resizes it through generic code that looks up its storage type.
+    var known = [Key: Value](minimumCapacity: entries.count)
     var unknown: [(key: String, value: Value)] = []
     for (text, value) in entries {
       if let key = key(matching: text) {
