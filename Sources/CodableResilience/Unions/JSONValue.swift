@@ -174,54 +174,6 @@ extension JSONValue {
   }
 }
 
-extension JSONValue: Decodable {
-  /// Reads any value through the decoder's single-value container.
-  ///
-  /// Booleans before numbers and integers before doubles, so `true`, `1` and `1.5` stay
-  /// apart. Objects are read as `[String: JSONValue]`, which keeps keys as they are whatever
-  /// the decoder's key strategy.
-  ///
-  /// ```swift
-  /// let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a": [1, 2.5]}"#.utf8))
-  /// ```
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
-      self = .integer(value)
-    } else if let value = try? container.decode(UInt64.self) {
-      self = .unsigned(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .double(value)
-    } else if let value = try? container.decode([String: JSONValue].self) {
-      self = .object(value)
-    } else {
-      // Last, so that a value of no JSON kind (a property list's date) throws the array's
-      // error, and an array's broken element throws its own error at its path.
-      self = .array(try container.decode([JSONValue].self))
-    }
-  }
-}
-
-extension JSONValue {
-  /// Decodes a value that is most likely an object (an unknown variant of a tagged union) by
-  /// trying the object first. A decoder reads a value as one JSON kind only, so the result is
-  /// the one ``init(from:)`` gives; asking for the object first spares the five failed reads
-  /// (each an error Foundation builds with its path and message) of the kinds tried before it.
-  init(decodingObjectFirst decoder: any Decoder) throws {
-    if let members = try? decoder.singleValueContainer().decode([String: JSONValue].self) {
-      self = .object(members)
-    } else {
-      try self.init(from: decoder)
-    }
-  }
-}
-
 extension JSONValue: Encodable {
   /// Writes the value through the encoder's single-value container.
   ///
