@@ -94,6 +94,12 @@ public protocol TaggedUnion: Decodable {
   /// ``contentKey``. Errors thrown here are the union's errors: a known variant that fails
   /// to decode fails the union.
   ///
+  /// For fields beside the tag, `decoder` is the union's own: its `container(keyedBy:)` reads
+  /// through the keyed container the tag was read from, so the object's keys are read once,
+  /// with the same values, coding paths, key strategy and errors as a container of its own.
+  /// Everything else (`userInfo`, other containers) comes from the decoder the union got; to
+  /// reach that decoder's own type, ask a container for `superDecoder()`.
+  ///
   /// ```swift
   /// init?(tag: String, from decoder: any Decoder) throws {
   ///   switch tag {
@@ -168,9 +174,9 @@ extension TaggedUnion {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    let tag = try decoder.container(keyedBy: TagCodingKey<Self>.self)
-      .decode(String.self, forKey: TagCodingKey())
-    if let value = try Self.decodeKnownVariant(tag: tag, from: decoder) {
+    let object = try decoder.container(keyedBy: TextCodingKey.self)
+    let tag = try Self.decodeTag(from: object)
+    if let value = try Self.decodeKnownVariant(tag: tag, from: decoder, object: object) {
       self = value
       return
     }
@@ -185,9 +191,9 @@ extension TaggedUnion {
   static func decodeTagged(
     from decoder: any Decoder
   ) throws -> (value: Self, unknownVariant: UnknownVariant?) {
-    let tag = try decoder.container(keyedBy: TagCodingKey<Self>.self)
-      .decode(String.self, forKey: TagCodingKey())
-    if let value = try Self.decodeKnownVariant(tag: tag, from: decoder) {
+    let object = try decoder.container(keyedBy: TextCodingKey.self)
+    let tag = try Self.decodeTag(from: object)
+    if let value = try Self.decodeKnownVariant(tag: tag, from: decoder, object: object) {
       return (value, nil)
     }
     let variant = try decodeUnknownVariant(
@@ -195,14 +201,30 @@ extension TaggedUnion {
     return (.unknown(variant), variant)
   }
 
-  /// The variant a tag names, read from the object or from the value at the content key;
-  /// `nil` for a tag the union does not know.
+  /// The tag, read from the union's container of the object; a missing or mistyped tag
+  /// throws the error a container keyed by the tag's own key throws.
   @inlinable @inline(__always)
-  static func decodeKnownVariant(tag: String, from decoder: any Decoder) throws -> Self? {
-    guard let contentKey = Self.contentKey else {
-      return try withContentKeyHint(Self.tagKey, decoder) { try Self(tag: tag, from: $0) }
+  static func decodeTag(from object: KeyedDecodingContainer<TextCodingKey>) throws -> String {
+    do {
+      return try object.decode(String.self, forKey: TextCodingKey(Self.tagKey))
+    } catch let error as DecodingError {
+      throw error.naming(TagCodingKey<Self>(), at: object.codingPath.count)
     }
-    return try Self(tag: tag, from: contentDecoder(from: decoder, contentKey: contentKey))
+  }
+
+  /// The variant a tag names, read from the object (through the container the tag was read
+  /// from) or from the value at the content key; `nil` for a tag the union does not know.
+  @inlinable @inline(__always)
+  static func decodeKnownVariant(
+    tag: String, from decoder: any Decoder, object: KeyedDecodingContainer<TextCodingKey>
+  ) throws -> Self? {
+    guard let contentKey = Self.contentKey else {
+      return try withContentKeyHint(Self.tagKey, decoder) { _ in
+        try Self(tag: tag, from: SharedObjectDecoder(decoder, object: object))
+      }
+    }
+    return try Self(
+      tag: tag, from: contentDecoder(from: decoder, object: object, contentKey: contentKey))
   }
 }
 

@@ -15,14 +15,15 @@ func withContentKeyHint<Value>(
   }
 }
 
-/// The decoder of the value at the content key; for a missing key, one that reports it as
-/// missing to whatever a known variant reads.
+/// The decoder of the value at the content key, from the union's container of the object;
+/// for a missing key, one that reports it as missing to whatever a known variant reads.
 @usableFromInline
-func contentDecoder(from decoder: any Decoder, contentKey: String) throws -> any Decoder {
-  let container = try decoder.container(keyedBy: TextCodingKey.self)
+func contentDecoder(
+  from decoder: any Decoder, object: KeyedDecodingContainer<TextCodingKey>, contentKey: String
+) throws -> any Decoder {
   let key = TextCodingKey(contentKey)
-  guard container.contains(key) else { return MissingContentDecoder(decoder, key) }
-  return try container.superDecoder(forKey: key)
+  guard object.contains(key) else { return MissingContentDecoder(decoder, key) }
+  return try object.superDecoder(forKey: key)
 }
 
 /// Reports an unknown tag at its path and reads the whole object it tags.
