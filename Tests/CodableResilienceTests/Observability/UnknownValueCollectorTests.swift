@@ -133,4 +133,20 @@ struct UnknownValueCollectorTests {
     #expect(rawValues.count == 16 * Self.appendsPerTask)
     #expect(Set(rawValues).count == 16 * Self.appendsPerTask)
   }
+
+  /// Past the collector's first few hundred values, which it keeps in chunks: order, count and
+  /// emptying hold across chunk boundaries.
+  @Test(arguments: [511, 512, 513, 1_024, 1_537])
+  func keepsOrderAcrossChunks(_ count: Int) {
+    let collector = UnknownValueCollector()
+    for index in 0..<count {
+      collector.append(Self.value("v\(index)"))
+    }
+    let expected = (0..<count).map { "v\($0)" }
+    #expect(collector.values.map(\.rawValue) == expected)
+    #expect(collector.removeAll().map(\.rawValue) == expected)
+    #expect(collector.values.isEmpty)
+    collector.append(Self.value("after"))
+    #expect(collector.values.map(\.rawValue) == ["after"])
+  }
 }
