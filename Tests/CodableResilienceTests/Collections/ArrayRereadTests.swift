@@ -42,14 +42,7 @@ private func observe<T: Decodable>(
   let decoder = JSONDecoder()
   decoder.userInfo = userInfo
   decoder.unknownValueHandler = strict ? .strict : .collect(into: collector)
-  let outcome: String
-  do {
-    outcome = "\(value(try decoder.decode(type, from: Data(json.utf8))))"
-  } catch let error as DecodingError {
-    outcome = "\(error.kind) at \(error.path ?? "?"): \(error.context?.debugDescription ?? "")"
-  } catch {
-    outcome = "\(error)"
-  }
+  let outcome = outcomeText { "\(value(try decoder.decode(type, from: Data(json.utf8))))" }
   let reports = collector.values.map { "\($0.typeName) \($0.rawValue) at \($0.path)" }
   return "\(outcome); reports \(reports)"
 }

@@ -40,14 +40,7 @@ private func decode<T: Decodable>(
 /// What one decode did, as text that is equal when the outcomes are.
 private func observe(strict: Bool, _ decode: (UnknownValueHandler) throws -> String) -> String {
   let collector = UnknownValueCollector()
-  let outcome: String
-  do {
-    outcome = try decode(strict ? .strict : .collect(into: collector))
-  } catch let error as DecodingError {
-    outcome = "\(error.kind) at \(error.path ?? "?"): \(error.context?.debugDescription ?? "")"
-  } catch {
-    outcome = "\(error)"
-  }
+  let outcome = outcomeText { try decode(strict ? .strict : .collect(into: collector)) }
   let reports = collector.values.map { "\($0.rawValue) at \($0.path)" }
   return "\(outcome); reports \(reports)"
 }

@@ -60,3 +60,19 @@ func expectDecodingError<Result>(
   #expect(error?.path == path, "\(String(describing: error))", sourceLocation: sourceLocation)
   return error
 }
+
+/// What a decode gave, as text that is equal when the outcomes are: the value `body` describes,
+/// or the error's case, path and message (and the missing key's type, for `keyNotFound`).
+func outcomeText(_ body: () throws -> String) -> String {
+  do {
+    return try body()
+  } catch let error as DecodingError {
+    var key = ""
+    if case .keyNotFound(let missing, _) = error {
+      key = " key \(missing)"
+    }
+    return "\(error.kind) at \(error.path ?? "?")\(key): \(error.context?.debugDescription ?? "")"
+  } catch {
+    return "\(error)"
+  }
+}
