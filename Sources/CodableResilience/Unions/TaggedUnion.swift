@@ -97,8 +97,9 @@ public protocol TaggedUnion: Decodable {
   /// For fields beside the tag, `decoder` is the union's own: its `container(keyedBy:)` reads
   /// through the keyed container the tag was read from, so the object's keys are read once,
   /// with the same values, coding paths, key strategy and errors as a container of its own.
-  /// Everything else (`userInfo`, other containers) comes from the decoder the union got; to
-  /// reach that decoder's own type, ask a container for `superDecoder()`.
+  /// Everything else (`userInfo`, other containers) comes from the decoder the union got. A
+  /// variant that needs that decoder itself (a cast to a custom decoder type) can be read with
+  /// `decoder.singleValueContainer().decode(Post.self)`, which reaches it.
   ///
   /// ```swift
   /// init?(tag: String, from decoder: any Decoder) throws {
