@@ -168,4 +168,38 @@ private enum Stay: TaggedUnion, Decodable, Equatable {
     }
     #expect(error?.context?.debugDescription.contains("TagCodingKey<") == true)
   }
+
+  /// A variant that needs the union's decoder itself reads through a single-value container.
+  @Test("a single-value container reaches the decoder the union got")
+  func singleValueContainerReachesTheUnionsDecoder() throws {
+    struct DecoderType: Decodable {
+      var name: String
+      init(from decoder: any Decoder) throws {
+        name = "\(type(of: decoder))"
+      }
+    }
+    enum Probe: TaggedUnion {
+      case shared(DecoderType)
+      case reached(DecoderType)
+      case unknown(UnknownVariant)
+
+      init?(tag: String, from decoder: any Decoder) throws {
+        switch tag {
+        case "shared": self = .shared(try DecoderType(from: decoder))
+        case "reached":
+          self = .reached(try decoder.singleValueContainer().decode(DecoderType.self))
+        default: return nil
+        }
+      }
+    }
+    let alone = try JSONDecoder().decode(DecoderType.self, from: Data("{}".utf8)).name
+    let reached = try JSONDecoder().decode(Probe.self, from: Data(#"{"type": "reached"}"#.utf8))
+    let shared = try JSONDecoder().decode(Probe.self, from: Data(#"{"type": "shared"}"#.utf8))
+    guard case .reached(let viaContainer) = reached, case .shared(let direct) = shared else {
+      Issue.record("decoded \(reached), \(shared)")
+      return
+    }
+    #expect(viaContainer.name == alone)
+    #expect(direct.name != alone)
+  }
 }
