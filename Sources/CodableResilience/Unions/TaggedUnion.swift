@@ -175,15 +175,7 @@ extension TaggedUnion {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    let object = try decoder.container(keyedBy: TextCodingKey.self)
-    let tag = try Self.decodeTag(from: object)
-    if let value = try Self.decodeKnownVariant(tag: tag, from: decoder, object: object) {
-      self = value
-      return
-    }
-    self = .unknown(
-      try decodeUnknownVariant(
-        tag: tag, tagKey: Self.tagKey, of: Self.self, knownTags: Self.knownTags, from: decoder))
+    self = try Self.decodeTagged(from: decoder).value
   }
 
   /// Decodes the tag, then the variant it names; for an unknown tag, reports it and returns
@@ -220,7 +212,7 @@ extension TaggedUnion {
     tag: String, from decoder: any Decoder, object: KeyedDecodingContainer<TextCodingKey>
   ) throws -> Self? {
     guard let contentKey = Self.contentKey else {
-      return try withContentKeyHint(Self.tagKey, decoder) { _ in
+      return try withContentKeyHint(Self.tagKey, decoder) {
         try Self(tag: tag, from: SharedObjectDecoder(decoder, object: object))
       }
     }

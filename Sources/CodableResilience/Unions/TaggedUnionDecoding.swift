@@ -2,14 +2,15 @@
 // its absence), an unknown tag's report, and the hint for a content key declared with the
 // wrong type. The protocol and its `init(from:)` are in TaggedUnion.swift.
 
-/// Runs `body` on `decoder`; a `DecodingError` it throws gets the content-key hint.
+/// Runs `body`, which reads a variant from `decoder`'s object; a `DecodingError` it throws
+/// gets the content-key hint.
 @inlinable @inline(__always)
 func withContentKeyHint<Value>(
   _ tagKey: @autoclosure () -> String, _ decoder: any Decoder,
-  _ body: (any Decoder) throws -> Value
+  _ body: () throws -> Value
 ) throws -> Value {
   do {
-    return try body(decoder)
+    return try body()
   } catch let error as DecodingError {
     throw contentKeyHint(for: error, from: decoder, tagKey: tagKey())
   }
