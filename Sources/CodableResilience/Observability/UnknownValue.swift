@@ -17,18 +17,23 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// value.typeName  // "ListingKind"
   /// ```
   public var typeName: String {
-    get { typeSource.map(CodableResilience.typeName) ?? namedType }
-    set {
-      namedType = newValue
-      typeSource = nil
+    get {
+      switch reportedType {
+      case .named(let name): name
+      case .type(let type): CodableResilience.typeName(type)
+      }
     }
+    set { reportedType = .named(newValue) }
   }
 
-  /// The type named by ``typeName`` when a report was made while decoding: its name is read
-  /// from it when asked for, so a collected value never printed costs no name.
-  private var typeSource: Any.Type?
-  /// ``typeName`` when it was given as text.
-  private var namedType = ""
+  /// Where ``typeName`` comes from: text, or the type a report made while decoding names,
+  /// read when asked for so that a collected value never printed costs no name.
+  private var reportedType: ReportedType
+
+  private enum ReportedType: Sendable {
+    case named(String)
+    case type(Any.Type)
+  }
 
   /// The raw value as text: `"castle"` for a string, `"7"` for a number.
   ///
@@ -96,7 +101,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     codingPath: [any CodingKey],
     knownValues: [String]? = nil
   ) {
-    self.namedType = typeName
+    self.reportedType = .named(typeName)
     self.rawValue = rawValue
     self.pathSource = ReportedPath(keys: codingPath, last: nil)
     self.knownValueSource = .listed(knownValues)
@@ -108,7 +113,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     of type: Any.Type, rawValue: String, codingPath: [any CodingKey], atKey key: (any CodingKey)?,
     knownValues: KnownValues
   ) {
-    typeSource = type
+    reportedType = .type(type)
     self.rawValue = rawValue
     pathSource = ReportedPath(keys: codingPath, last: key)
     knownValueSource = knownValues
