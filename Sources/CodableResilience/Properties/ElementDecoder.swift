@@ -19,7 +19,7 @@
 /// by one decode on one thread and never borrowed across a call that could touch it again, so
 /// its properties skip Swift's run-time exclusivity checks (3% of an array-heavy decode).
 @usableFromInline
-final class ElementDecoder: FastPathDecoder {
+final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var elements: any UnkeyedDecodingContainer
 
@@ -70,7 +70,8 @@ final class ElementDecoder: FastPathDecoder {
   }
 
   /// Empty, and remembers that the current element asked: a container does not expose the
-  /// decoding's `userInfo` (see ``FastPathDecoder``).
+  /// decoding's `userInfo`, and not every decoder supports `superDecoder`, so the overload
+  /// reads that element again through the array container's generic path.
   @usableFromInline
   var userInfo: [CodingUserInfoKey: Any] {
     askedUserInfo = true

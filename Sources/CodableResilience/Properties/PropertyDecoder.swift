@@ -8,12 +8,12 @@
 /// something asks for it. A keyed container can be read again at any time, so whatever the
 /// value's `init(from:)` does (a custom one included) sees the same value, path and errors as
 /// it would behind a nested decoder. One that asks for `userInfo` (the toolkit does, to report
-/// an unknown value) is decoded again the generic way (see ``FastPathDecoder``).
+/// an unknown value) is decoded again the generic way (see ``userInfo``).
 ///
 /// A class rather than a struct: as `any Decoder` and as the `any SingleValueDecodingContainer`
 /// it returns, a reference needs no box of its own.
 @usableFromInline
-final class PropertyDecoder<Key: CodingKey>: FastPathDecoder {
+final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContainer {
   @usableFromInline
   let container: KeyedDecodingContainer<Key>
 
@@ -34,9 +34,21 @@ final class PropertyDecoder<Key: CodingKey>: FastPathDecoder {
   @usableFromInline
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
-  /// Set when `init(from:)` asks for `userInfo` (see ``FastPathDecoder``).
+  /// Set when `init(from:)` asks for `userInfo`; the overload then decodes the value again
+  /// through the container's generic path.
   @usableFromInline @exclusivity(unchecked)
   var leftFastPath = false
+
+  /// Empty, and marks the decode to be done again: a container does not expose the decoding's
+  /// `userInfo`, and asking it for a decoder (`superDecoder(forKey:)`) is something
+  /// third-party decoders may not support. The toolkit asks only to report an unknown value,
+  /// so the overload decodes that value again through the container's generic path, whose
+  /// decoder has the `userInfo` and reports it once, with its own coding path and handler.
+  @usableFromInline
+  var userInfo: [CodingUserInfoKey: Any] {
+    leftFastPath = true
+    return [:]
+  }
 
   @usableFromInline
   func container<NestedKey: CodingKey>(
