@@ -89,7 +89,8 @@ extension KeyedDecodingContainer {
       if decoded.askedUserInfo.isEmpty {
         return decoded.elements
       }
-      return try decodeAgain(decoded.askedUserInfo, of: decoded.elements, forKey: key)
+      return try decodeAgain(
+        decoded.askedUserInfo, of: decoded.elements, passing: decoded.sharedRead, forKey: key)
     }
     return try decodeThroughInit(type, forKey: key)
   }
@@ -97,15 +98,22 @@ extension KeyedDecodingContainer {
   /// `elements` with those at `positions` (ascending) decoded again through the generic path
   /// of the array's container, as `Array.init(from:)` decodes each element: the others decoded
   /// alike without asking for `userInfo`, so only these can decode or report differently.
+  ///
+  /// The others are passed over with the read every element was read with (`read`), or,
+  /// when they were not all read alike, with a decode that reads nothing.
   @usableFromInline
   func decodeAgain<Element: Decodable>(
-    _ positions: [Int], of elements: [Element], forKey key: Key
+    _ positions: [Int], of elements: [Element], passing read: ElementRead, forKey key: Key
   ) throws -> [Element] {
     var elements = elements
     var container = try nestedUnkeyedContainer(forKey: key)
     for position in positions {
       while container.currentIndex < position {
-        _ = try container.decode(PassedElement.self)
+        switch read {
+        case .string: _ = try container.decode(String.self)
+        case .int: _ = try container.decode(Int.self)
+        case .none, .mixed: _ = try container.decode(PassedElement.self)
+        }
       }
       elements[position] = try container.decode(Element.self)
     }

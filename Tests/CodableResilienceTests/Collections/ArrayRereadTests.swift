@@ -28,7 +28,19 @@ private struct Prefixed: ExtensibleEnum {
   }
 }
 
+private enum Level: Int, Codable, UnknownDecodable, CaseIterable, Sendable {
+  case low = 1
+  case high = 2
+  case unknown = 0
+}
+
+private enum Heating: String, Codable, Sendable {
+  case gas, electric
+}
+
 private struct AmenityList: Decodable { var value: [Amenity] }
+private struct LevelList: Decodable { var value: [Level] }
+private struct HeatingList: Decodable { var value: [DecodeUnknownAsNil<Heating>] }
 private struct OptionalAmenityList: Decodable { var value: [Amenity]? }
 private struct PrefixedList: Decodable { var value: [Prefixed] }
 private struct GenericHolder<Value: Decodable>: Decodable { var value: Value }
@@ -68,6 +80,38 @@ private func observe<T: Decodable>(
       }
       #expect(
         observe(OptionalAmenityList.self, json, strict: strict) { $0.value as Any } == optional)
+    }
+  }
+
+  // The elements before an unknown one are passed over with the read they were read with:
+  // `Int` here, `String` above, and a read of nothing when a `null` made the reads differ.
+  @Test(
+    "Int arrays with unknown values decode and report as the generic path",
+    arguments: [
+      #"{"value": [1, 9, 2, 8, 1]}"#, #"{"value": [9, 1]}"#, #"{"value": [1, 2, 9]}"#,
+      #"{"value": [1, "x", 9]}"#, #"{"value": [1, 2.5, 9]}"#,
+    ])
+  func intArrays(_ json: String) {
+    for strict in [false, true] {
+      let generic = observe(GenericHolder<[Level]>.self, json, strict: strict) { $0.value as Any }
+      #expect(observe(LevelList.self, json, strict: strict) { $0.value as Any } == generic)
+    }
+  }
+
+  @Test(
+    "arrays read with nil and string reads decode and report as the generic path",
+    arguments: [
+      #"{"value": [null, "geothermal", "gas"]}"#, #"{"value": ["gas", null, "solar", null]}"#,
+      #"{"value": ["gas", "electric", "solar"]}"#,
+    ])
+  func mixedReads(_ json: String) {
+    let describe = { (values: [DecodeUnknownAsNil<Heating>]) in
+      values.map { "\($0.wrappedValue as Any) \($0.unknownRawValue as Any)" }
+    }
+    typealias Generic = GenericHolder<[DecodeUnknownAsNil<Heating>]>
+    for strict in [false, true] {
+      let generic = observe(Generic.self, json, strict: strict) { describe($0.value) }
+      #expect(observe(HeatingList.self, json, strict: strict) { describe($0.value) } == generic)
     }
   }
 
