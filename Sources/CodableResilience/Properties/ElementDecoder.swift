@@ -39,10 +39,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var askedUserInfo = false
 
-  /// The read every element so far was read with, or ``ElementRead/mixed``.
-  @usableFromInline @exclusivity(unchecked)
-  var sharedRead = ElementRead.none
-
   @usableFromInline
   init(_ elements: any UnkeyedDecodingContainer) {
     self.elements = elements
@@ -52,12 +48,11 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// path or threw, for the caller to decode the array the generic way.
   ///
   /// `askedUserInfo` lists, in order, the positions of the elements that asked for `userInfo`
-  /// (to report an unknown value), which the caller reads again with a decoder that has it;
-  /// `sharedRead` is how every element was read, for the caller to pass over the others.
+  /// (to report an unknown value), which the caller reads again with a decoder that has it.
   @inlinable
   func decodeAll<Element: Decodable>(
     _: Element.Type
-  ) -> (elements: [Element], askedUserInfo: [Int], sharedRead: ElementRead)? {
+  ) -> (elements: [Element], askedUserInfo: [Int])? {
     var result: [Element] = []
     var asking: [Int] = []
     result.reserveCapacity(elements.count ?? 0)
@@ -71,15 +66,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
       }
       result.append(element)
     }
-    return (result, asking, sharedRead)
-  }
-
-  /// Notes how the current element was read.
-  @inlinable
-  func note(_ read: ElementRead) {
-    if sharedRead != read {
-      sharedRead = sharedRead == .none ? read : .mixed
-    }
+    return (result, asking)
   }
 
   /// Empty, and remembers that the current element asked: a container does not expose the
@@ -124,9 +111,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     }
     // An unkeyed container moves past a `null` it finds, and stays put otherwise.
     hasRead = (try? elements.decodeNil()) ?? false
-    if hasRead {
-      note(.mixed)
-    }
     return hasRead
   }
 
@@ -151,91 +135,35 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   @usableFromInline
-  func decode(_ type: Bool.Type) throws -> Bool {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Bool.Type) throws -> Bool { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: String.Type) throws -> String {
-    note(.string)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: String.Type) throws -> String { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: Double.Type) throws -> Double {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Double.Type) throws -> Double { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: Float.Type) throws -> Float {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Float.Type) throws -> Float { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: Int.Type) throws -> Int {
-    note(.int)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Int.Type) throws -> Int { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: Int8.Type) throws -> Int8 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Int8.Type) throws -> Int8 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: Int16.Type) throws -> Int16 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Int16.Type) throws -> Int16 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: Int32.Type) throws -> Int32 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Int32.Type) throws -> Int32 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: Int64.Type) throws -> Int64 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: Int64.Type) throws -> Int64 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: UInt.Type) throws -> UInt {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: UInt.Type) throws -> UInt { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: UInt8.Type) throws -> UInt8 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: UInt16.Type) throws -> UInt16 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: UInt32.Type) throws -> UInt32 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode(_ type: UInt64.Type) throws -> UInt64 {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try read { try $0.decode(type) } }
   @usableFromInline
-  func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    note(.mixed)
-    return try read { try $0.decode(type) }
-  }
-}
-
-/// How the elements of an array were read by ``ElementDecoder``: each with `decode(String.self)`,
-/// each with `decode(Int.self)`, or not all alike (``mixed``, which includes a `null` element).
-///
-/// An element read once with a read succeeds when read so again, so the overload passes over
-/// an element it does not decode again with that same read: one element, which costs less
-/// than a generic decode of one that reads nothing.
-@usableFromInline
-enum ElementRead {
-  case none, string, int, mixed
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try read { try $0.decode(type) } }
 }
 
 /// What ``ElementDecoder`` throws for a question it does not answer exactly.

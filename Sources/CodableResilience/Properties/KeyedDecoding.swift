@@ -90,7 +90,8 @@ extension KeyedDecodingContainer {
         return decoded.elements
       }
       return try decodeAgain(
-        decoded.askedUserInfo, of: decoded.elements, passing: decoded.sharedRead, forKey: key)
+        decoded.askedUserInfo, of: decoded.elements, passing: PassingRead(for: Element.self),
+        forKey: key)
     }
     return try decodeThroughInit(type, forKey: key)
   }
@@ -99,21 +100,18 @@ extension KeyedDecodingContainer {
   /// of the array's container, as `Array.init(from:)` decodes each element: the others decoded
   /// alike without asking for `userInfo`, so only these can decode or report differently.
   ///
-  /// The others are passed over with the read every element was read with (`read`), or,
-  /// when they were not all read alike, with a decode that reads nothing.
+  /// The others are passed over with `read`: one read of their raw value's type, which costs
+  /// less than a generic decode (see ``PassingRead``).
   @usableFromInline
   func decodeAgain<Element: Decodable>(
-    _ positions: [Int], of elements: [Element], passing read: ElementRead, forKey key: Key
+    _ positions: [Int], of elements: [Element], passing read: PassingRead, forKey key: Key
   ) throws -> [Element] {
     var elements = elements
     var container = try nestedUnkeyedContainer(forKey: key)
+    var read = read
     for position in positions {
       while container.currentIndex < position {
-        switch read {
-        case .string: _ = try container.decode(String.self)
-        case .int: _ = try container.decode(Int.self)
-        case .none, .mixed: _ = try container.decode(PassedElement.self)
-        }
+        try read.pass(&container)
       }
       elements[position] = try container.decode(Element.self)
     }
@@ -171,4 +169,70 @@ func decodeRawValue<R: Decodable>(
 struct PassedElement: Decodable {
   @usableFromInline
   init(from decoder: any Decoder) {}
+}
+
+/// How ``KeyedDecodingContainer/decodeAgain(_:of:passing:forKey:)`` passes over an element it does not
+/// decode again.
+///
+/// A generic decode of ``PassedElement`` moves the container on whatever the element holds, but
+/// costs `JSONDecoder` its whole generic path (1,960 instructions). When the element type holds
+/// a `String` or `Int` raw value, one concrete read of it costs 600. A successful read moves an
+/// unkeyed container to the next element, whatever the element's own `init(from:)` did with it;
+/// once such a read fails (a `null`, or an `init(from:)` of its own that reads something else),
+/// that element and the rest are passed over the generic way.
+@usableFromInline
+enum PassingRead {
+  case string, int, generic
+
+  /// Inlined into code compiled for `Element`, where the casts are resolved when it is built.
+  @inlinable
+  init<Element>(for _: Element.Type) {
+    let rawValue: Any.Type
+    if let type = Element.self as? any RawRepresentable.Type {
+      rawValue = rawValueType(of: type)
+    } else if let type = Element.self as? any RawValueHolder.Type {
+      rawValue = type.rawValueType
+    } else {
+      self = .generic
+      return
+    }
+    self = rawValue == String.self ? .string : rawValue == Int.self ? .int : .generic
+  }
+
+  /// Moves `container` past its current element.
+  @usableFromInline
+  mutating func pass(_ container: inout any UnkeyedDecodingContainer) throws {
+    let index = container.currentIndex
+    switch self {
+    case .string where (try? container.decode(String.self)) != nil: return
+    case .int where (try? container.decode(Int.self)) != nil: return
+    default: self = .generic
+    }
+    // A failed read leaves a decoder's cursor where it was, as `JSONDecoder`'s does, or moves it.
+    if container.currentIndex == index {
+      _ = try container.decode(PassedElement.self)
+    }
+  }
+}
+
+@inlinable
+func rawValueType<T: RawRepresentable>(of _: T.Type) -> Any.Type {
+  T.RawValue.self
+}
+
+/// A toolkit wrapper that is not `RawRepresentable` but decodes from its enum's raw value.
+@usableFromInline
+protocol RawValueHolder {
+  /// The type of the raw value an element holds.
+  static var rawValueType: Any.Type { get }
+}
+
+extension DecodeUnknownAsNil: RawValueHolder {
+  @usableFromInline
+  static var rawValueType: Any.Type { Enum.RawValue.self }
+}
+
+extension OpenEnum: RawValueHolder {
+  @usableFromInline
+  static var rawValueType: Any.Type { Known.RawValue.self }
 }
