@@ -83,8 +83,9 @@ private func observe<T: Decodable>(
     }
   }
 
-  // The elements before an unknown one are passed over with the read they were read with:
-  // `Int` here, `String` above, and a read of nothing when a `null` made the reads differ.
+  // The elements before an unknown one are passed over with a read of their raw value's type
+  // (`Int` here, `String` above), and the generic way from the first one that read fails on,
+  // as a `null` does below.
   @Test(
     "Int arrays with unknown values decode and report as the generic path",
     arguments: [
