@@ -109,38 +109,46 @@ public struct PayloadChecker: Sendable {
     as model: RegisteredModel? = nil,
     maximumConcurrency: Int = defaultConcurrency
   ) -> CheckReport {
-    let inputs = InputPlan(
+    let plan = InputPlan(
       paths: paths, registry: registry, model: model, readsLines: readsLines,
       standardInput: StandardInput.process.read)
-    return check(inputs.inputs, maximumConcurrency: maximumConcurrency, progress: nil)
+    return check(plan, maximumConcurrency: maximumConcurrency, progress: nil)
   }
 
   /// Checks planned inputs on up to `maximumConcurrency` threads, reporting each finished one
   /// to `progress`.
   func check(
-    _ inputs: [PlannedInput],
+    _ plan: InputPlan,
     maximumConcurrency: Int,
     progress: ProgressLine?
   ) -> CheckReport {
     // Archives check their entries several at once themselves, one archive after another.
-    let archives = inputs.filter(\.isArchive)
-    let inputs = inputs.filter { !$0.isArchive }
+    let archives = plan.inputs.filter(\.isArchive)
+    let inputs = plan.inputs.filter { !$0.isArchive }
     var files = concurrentMap(count: inputs.count, maximumConcurrency: maximumConcurrency) {
       let report = check(inputs[$0])
       progress?.advance()
       return report
+    }
+    var scope = CheckedScope(folders: plan.searchedFolders)
+    for file in files where file.outcome != .notChecked {
+      scope.inputs.insert(file.path)
     }
     var traffic = TrafficCounts()
     for input in archives {
       let archive = HARArchive(
         shown: input.path, path: input.filePath, model: input.model, checker: self)
       let (archiveReports, counts) = archive.check(maximumConcurrency: maximumConcurrency)
+      if !archiveReports.contains(where: { $0.outcome == .notChecked }) {
+        scope.inputs.insert(input.path)
+      }
       files += archiveReports
       traffic += counts
       progress?.advance()
     }
     var report = CheckReport(files: files, isStrict: isStrict)
     report.traffic = traffic
+    report.scope = scope
     return report
   }
 
