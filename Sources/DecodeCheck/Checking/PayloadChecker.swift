@@ -205,62 +205,29 @@ extension PayloadChecker {
         return PayloadResult(outcome: .failed, findings: findings, payloadCount: 1)
       }
     }
-    let collector = UnknownValueCollector()
-    var failure: (any Error)?
-    do {
-      try model.decode(data, .collect(into: collector))
-    } catch {
-      failure = error
-    }
-    let unknownValues = collector.values
-    if failure == nil, unknownValues.isEmpty, trailingCommas.isEmpty {
+    let outcome = VariantDecoder(model).outcome(of: data)
+    if case .decodedSilently = outcome, trailingCommas.isEmpty {
       return PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
     }
-    let findings = data.withUnsafeBytes { bytes in
-      describe(
-        failure, unknownValues: unknownValues, trailingCommas: trailingCommas,
-        in: JSONScanner(bytes), model: model, line: line)
-    }
-    let outcome: FileReport.Outcome =
-      failure != nil ? .failed : unknownValues.isEmpty ? .decoded : .decodedWithUnknownValues
-    return PayloadResult(outcome: outcome, findings: findings, payloadCount: 1)
-  }
-
-  /// Turns a failure and the unknown values seen before it into located findings, in the
-  /// order they appear in the text.
-  private func describe(
-    _ failure: (any Error)?,
-    unknownValues: [UnknownValue],
-    trailingCommas: [JSONScanner.SyntaxError],
-    in scanner: JSONScanner,
-    model: RegisteredModel,
-    line: Int?
-  ) -> [Finding] {
-    // Paths name the payload's own keys, which the app's decoder may have converted.
-    let options = DecodingOptions(model.makeDecoder())
-    let explanation = failure.map {
-      FailureExplanation($0, scanner: scanner, model: model, options: options)
-    }
-    let failurePaths = explanation?.searchPaths ?? []
-    let located = scanner.locate(
-      unknownValues.map(\.codingPath) + failurePaths, keys: options.keys)
-
     var findings = trailingCommas.map { ($0.finding, Optional($0.offset)) }
-    for (value, found) in zip(unknownValues, located) {
+    for report in outcome.reports {
+      let value = report.unknownValue
       var message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
       if let known = value.knownValues, !known.isEmpty {
         message += "; known: " + known.joined(separator: ", ")
       }
-      let path = found.map { UnknownValue.PathComponent.jsonPath($0.path) } ?? value.path
       let finding = Finding(
         severity: isStrict ? .error : .warning, kind: .unknownValue, message: message,
-        path: path, unknownValue: value)
-      findings.append((finding, found?.offset))
+        path: report.jsonPath, unknownValue: value)
+      findings.append((finding, report.offset))
     }
-    if let explanation {
-      findings.append(explanation.finding(found: Array(located.suffix(failurePaths.count))))
+    if case .failed(let failure) = outcome {
+      findings.append((failure.finding, failure.offset))
     }
-    return locate(findings, in: scanner, line: line)
+    let located = data.withUnsafeBytes { locate(findings, in: JSONScanner($0), line: line) }
+    let result: FileReport.Outcome =
+      !outcome.decoded ? .failed : outcome.reports.isEmpty ? .decoded : .decodedWithUnknownValues
+    return PayloadResult(outcome: result, findings: located, payloadCount: 1)
   }
 
   /// The findings with the line and column of their offsets, in text order.
