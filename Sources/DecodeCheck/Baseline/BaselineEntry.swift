@@ -30,10 +30,6 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// for a brittle field, which ``type`` names.
   public var file: String?
 
-  /// For a brittle field the audit found, the qualified name of the model audited; `nil`
-  /// for a finding in a payload.
-  public var type: String?
-
   /// For a response captured in a HAR archive, the request's method and URL path without its
   /// query: `GET /api/v2/listings`. `nil` for a payload file.
   public var request: String?
@@ -48,6 +44,10 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The unknown value's raw value, or, for other kinds, the finding's message.
   public var value: String
 
+  /// For a brittle field the audit found, the qualified name of the model audited; `nil`
+  /// for a finding in a payload.
+  public var type: String?
+
   /// Creates an entry.
   ///
   /// ```swift
@@ -59,8 +59,8 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   ///   kind: .unknownValue, path: "$.listings[1].kind", value: "castle")
   /// ```
   public init(
-    file: String?, request: String? = nil, type: String? = nil, kind: Finding.Kind,
-    path: String?, value: String
+    file: String?, request: String? = nil, kind: Finding.Kind, path: String?, value: String,
+    type: String? = nil
   ) {
     self.file = file
     self.request = request
@@ -81,9 +81,10 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The entry that records a brittle field of the audit.
   init(_ field: FieldAudit) {
     self.init(
-      file: nil, type: field.typeName, kind: .brittleField, path: field.path,
+      file: nil, kind: .brittleField, path: field.path,
       value: field.question == .newVariant
-        ? "a new variant fails decoding" : "a new value fails decoding")
+        ? "a new variant fails decoding" : "a new value fails decoding",
+      type: field.typeName)
   }
 
   /// Where the entry is, as the reports name it: the file, and for a captured response the
