@@ -74,6 +74,36 @@ public struct PayloadChecker: Sendable {
     FileReport(path: path, typeName: model.qualifiedName, result: checkPayloads(data, as: model))
   }
 
+  /// Checks one payload held in memory and audits it (with ``audit``, or the standard budget
+  /// when it is `nil`): the report's one file holds what the check found, its
+  /// ``CheckReport/audit`` the fields. A payload that does not decode is reported and not
+  /// audited.
+  ///
+  /// ```swift
+  /// let report = PayloadChecker().audit(data, as: RegisteredModel(ListingPage.self))
+  /// report.audit?.brittle  // [] when no field breaks on a value never sent
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: the payload's bytes (with ``readsLines``, one payload per line).
+  ///   - model: the type to decode it as.
+  ///   - path: what the report calls the input; `-` by default.
+  ///   - maximumConcurrency: how many variants to decode at once.
+  public func audit(
+    _ data: Data, as model: RegisteredModel, path: String = "-",
+    maximumConcurrency: Int = defaultConcurrency
+  ) -> CheckReport {
+    var checker = self
+    checker.audit = audit ?? .standard
+    checker.variantConcurrency = maximumConcurrency
+    var report = CheckReport(
+      files: [checker.check(data, as: model, path: path)], isStrict: isStrict)
+    report.audit = AuditReport(files: report.files)
+    report.scope.inputs = [path]
+    if !report.files[0].audits.isEmpty { report.scope.auditedTypes = [model.qualifiedName] }
+    return report
+  }
+
   /// What checking the payloads in `data` found.
   func checkPayloads(_ data: Data, as model: RegisteredModel) -> PayloadResult {
     switch PayloadText.read(data) {
