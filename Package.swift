@@ -52,7 +52,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GitHubWebhookTests",
-      dependencies: ["CodableResilience", "GitHubWebhookModels"]
+      dependencies: ["CodableResilience", "DecodeCheck", "GitHubWebhookModels"]
     ),
   ],
   swiftLanguageModes: [.v6]
