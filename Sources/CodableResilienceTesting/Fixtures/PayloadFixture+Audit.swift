@@ -6,7 +6,7 @@ extension PayloadFixture {
   /// payload, as `decode-check --audit` does: a new string or integer at each place, a new
   /// variant of an array's tagged elements, each key left out.
   ///
-  /// The answer is decode-check's ``DecodeCheck/AuditReport``: its `brittle` fields are those
+  /// The answer is decode-check's `AuditReport`: its `brittle` fields are those
   /// where a new value makes the whole payload fail to decode (a plain `enum`), so a team's
   /// own tests can hold every model to "no brittle field":
   ///
@@ -26,7 +26,7 @@ extension PayloadFixture {
   ///   - type: The model the payload decodes as.
   ///   - decoder: The app's configured decoder (key and date strategies, `userInfo`); it is
   ///     read, never changed, and its unknown-value handler is not called.
-  ///   - budget: How many places the audit asks about (``DecodeCheck/AuditBudget``).
+  ///   - budget: How many places the audit asks about (decode-check's `AuditBudget`).
   /// - Throws: ``PayloadCheckFailure`` when the payload cannot be read, is not JSON or does
   ///   not decode as `T`: only a payload that decodes can be audited, so audit the fixtures
   ///   whose expected outcome is `decoded`.
