@@ -7,10 +7,32 @@ import CodableResilience
 /// { "file" : "Fixtures/Booking/v2.json", "kind" : "unknownValue",
 ///   "path" : "$.state", "value" : "checked_in" }
 /// ```
+///
+/// A finding in a response captured in a HAR archive is keyed by the archive and the request's
+/// method and URL path, without the entry's number or the query, so a capture exported again
+/// (other entries around it, other query strings) keeps its entries:
+///
+/// ```json
+/// { "file" : "Fixtures/Traffic/hearth.har", "request" : "GET /api/v2/listings",
+///   "kind" : "unknownValue", "path" : "$.listings[1].kind", "value" : "castle" }
+/// ```
+///
+/// A brittle field the audit found (`--audit`) is keyed by the model and the field's path
+/// pattern, with no file, so it stays accepted whichever payloads showed it:
+///
+/// ```json
+/// { "kind" : "brittleField", "path" : "$.listings[*].heating",
+///   "type" : "MyModels.ListingPage", "value" : "a new value fails decoding" }
+/// ```
 public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The file, relative to the working folder the check ran in (an absolute path when the file
-  /// is outside it; `-` for standard input).
-  public var file: String
+  /// is outside it; `-` for standard input); for a captured response, the HAR archive. `nil`
+  /// for a brittle field, which ``type`` names.
+  public var file: String?
+
+  /// For a response captured in a HAR archive, the request's method and URL path without its
+  /// query: `GET /api/v2/listings`. `nil` for a payload file.
+  public var request: String?
 
   /// The kind of finding.
   public var kind: Finding.Kind
@@ -22,25 +44,63 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The unknown value's raw value, or, for other kinds, the finding's message.
   public var value: String
 
+  /// For a brittle field the audit found, the qualified name of the model audited; `nil`
+  /// for a finding in a payload.
+  public var type: String?
+
   /// Creates an entry.
   ///
   /// ```swift
   /// let entry = BaselineEntry(
   ///   file: "Fixtures/Booking/v2.json", kind: .unknownValue, path: "$.state",
   ///   value: "checked_in")
+  /// let captured = BaselineEntry(
+  ///   file: "Fixtures/Traffic/hearth.har", request: "GET /api/v2/listings",
+  ///   kind: .unknownValue, path: "$.listings[1].kind", value: "castle")
   /// ```
-  public init(file: String, kind: Finding.Kind, path: String?, value: String) {
+  public init(
+    file: String?, request: String? = nil, kind: Finding.Kind, path: String?, value: String,
+    type: String? = nil
+  ) {
     self.file = file
+    self.request = request
+    self.type = type
     self.kind = kind
     self.path = path
     self.value = value
   }
 
-  /// The entry that records `finding` of the input shown as `file`.
-  init(_ finding: Finding, file: String) {
+  /// The entry that records `finding` of `report`, its files named relative to `folder`.
+  init(_ finding: Finding, of report: FileReport, relativeTo folder: WorkingDirectory) {
     self.init(
-      file: file, kind: finding.kind, path: finding.path,
+      file: folder.relative(report.request?.archive ?? report.path),
+      request: report.request?.methodAndPath, kind: finding.kind, path: finding.path,
       value: finding.unknownValue?.rawValue ?? finding.message)
+  }
+
+  /// The entry that records a brittle field of the audit.
+  init(_ field: FieldAudit) {
+    self.init(
+      file: nil, kind: .brittleField, path: field.path,
+      value: field.question == .newVariant
+        ? "a new variant fails decoding" : "a new value fails decoding",
+      type: field.typeName)
+  }
+
+  /// Where the entry is, as the reports name it: the file, and for a captured response the
+  /// request, `Fixtures/Traffic/hearth.har GET /api/v2/listings`; for a brittle field, the
+  /// model.
+  var place: String {
+    guard let file else { return type ?? "" }
+    return request.map { "\(file) \($0)" } ?? file
+  }
+
+  /// What the formats that place it on the file say of an entry that no longer occurs: the
+  /// request, if any, the path, then ``fixedMessage``.
+  var fixedDescription: String {
+    let model = file == nil ? type.map { "\($0) " } ?? "" : ""
+    return model + (request.map { "\($0): " } ?? "") + (path.map { "\($0): " } ?? "")
+      + fixedMessage
   }
 
   /// What the reports say of an entry that no longer occurs.
@@ -48,10 +108,17 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     "no longer found; remove it from the baseline: \(kind.details.title) \(jsonQuoted(value))"
   }
 
-  /// Orders by file, then path, kind and value, so a baseline file reads like the report.
+  /// Orders by file, model and request, then path, kind and value, so a baseline file reads
+  /// like the report.
   public static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.file, lhs.path ?? "", lhs.kind.rawValue, lhs.value)
-      < (rhs.file, rhs.path ?? "", rhs.kind.rawValue, rhs.value)
+    (
+      lhs.file ?? "", lhs.type ?? "", lhs.request ?? "", lhs.path ?? "", lhs.kind.rawValue,
+      lhs.value
+    )
+      < (
+        rhs.file ?? "", rhs.type ?? "", rhs.request ?? "", rhs.path ?? "", rhs.kind.rawValue,
+        rhs.value
+      )
   }
 }
 
@@ -63,10 +130,12 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
 /// for entry in report.baseline?.fixed ?? [] { print("fixed:", entry.file, entry.value) }
 /// ```
 public struct BaselineComparison: Sendable, Hashable {
-  /// How many findings matched an entry and were taken out of the report.
+  /// How many findings matched an entry and were taken out of the report, and brittle
+  /// fields it accepted.
   public internal(set) var accepted: Int
 
-  /// The entries no finding matched, for files this run checked or that no longer exist.
+  /// The entries no finding matched, for inputs this run checked: files and archives it read,
+  /// files gone from the folders it searched, and brittle fields of the models it audited.
   public internal(set) var fixed: [BaselineEntry]
 
   /// Whether entries that no longer occur fail the check (`--strict-baseline`).

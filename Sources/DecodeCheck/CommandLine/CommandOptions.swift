@@ -24,6 +24,10 @@ struct CommandOptions: Equatable {
   var includesErrorResponses = false
   /// `--require-routes`: a HAR response with no route fails the check.
   var requiresRoutes = false
+  /// `--audit`: ask the models what new values, new variants and missing keys would do.
+  var audits = false
+  /// `--places-per-field` and `--places-per-file`: the audit's budget.
+  var auditBudget = AuditBudget.standard
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -37,6 +41,7 @@ struct CommandOptions: Equatable {
   init(parsing arguments: [String]) throws(UsageError) {
     var remaining = arguments[...]
     var optionsEnded = false
+    var limitsAudit = false
     while let argument = remaining.popFirst() {
       if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
         paths.append(argument)
@@ -59,6 +64,13 @@ struct CommandOptions: Equatable {
         }
         return next
       }
+      func count(describedAs what: String) throws(UsageError) -> Int {
+        let text = try value(describedAs: what)
+        guard let count = Int(text), count >= 1 else {
+          throw UsageError(message: "`\(name)` needs a whole number of at least 1, not `\(text)`")
+        }
+        return count
+      }
       func flag() throws(UsageError) -> Bool {
         guard attachedValue == nil else {
           throw UsageError(message: "`\(name)` takes no value")
@@ -76,11 +88,7 @@ struct CommandOptions: Equatable {
         }
         self.format = format
       case "-j", "--jobs":
-        let text = try value(describedAs: "how many files to check at once")
-        guard let jobs = Int(text), jobs >= 1 else {
-          throw UsageError(message: "`\(name)` needs a whole number of at least 1, not `\(text)`")
-        }
-        self.jobs = jobs
+        jobs = try count(describedAs: "how many files to check at once")
       case "--baseline":
         baselinePath = try value(describedAs: "a baseline file (see --write-baseline)")
       case "--write-baseline":
@@ -92,6 +100,14 @@ struct CommandOptions: Equatable {
         routesPath = try value(describedAs: "a routes file mapping requests to types")
       case "--include-errors": includesErrorResponses = try flag()
       case "--require-routes": requiresRoutes = try flag()
+      case "--audit": audits = try flag()
+      case "--places-per-field":
+        auditBudget.placesPerField = try count(
+          describedAs: "the most places of one field to audit in a payload")
+        limitsAudit = true
+      case "--places-per-file":
+        auditBudget.placesPerFile = try count(describedAs: "the most places to audit in a payload")
+        limitsAudit = true
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
@@ -101,6 +117,9 @@ struct CommandOptions: Equatable {
       default:
         throw UsageError(message: "unknown option `\(name)`")
       }
+    }
+    if limitsAudit, !audits {
+      throw UsageError(message: "`--places-per-field` and `--places-per-file` need --audit")
     }
     if isStrictBaseline, baselinePath == nil {
       throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")

@@ -45,6 +45,23 @@ enum GitHubFormat {
         }
       }
     }
+    if let audit = report.audit {
+      // Brittle fields share the annotations; the other fields are notes, plain lines.
+      for field in audit.fields {
+        let finding = field.finding(strict: report.isStrict)
+        let file = field.exampleFile
+        let line = TextFormat.line(for: finding, in: file)
+        if finding.severity == .note {
+          if !context.quiet { text += line + "\n" }
+        } else if !context.quiet || finding.severity == .error {
+          add(
+            finding.severity,
+            annotation: { command(for: finding, in: file, toolName: context.toolName) },
+            line: { line })
+        }
+      }
+      text += audit.description + "\n"
+    }
     let errors = notAnnotated[.error, default: 0]
     let warnings = notAnnotated[.warning, default: 0]
     if errors + warnings > 0 {
@@ -96,12 +113,11 @@ enum GitHubFormat {
   /// An error annotation for a baseline entry that no longer occurs (`--strict-baseline`).
   private static func command(forFixed entry: BaselineEntry, toolName: String) -> String {
     var properties: [String] = []
-    if entry.file != "-" {
-      properties.append("file=" + escapeProperty(entry.file))
+    if let file = entry.file, file != "-" {
+      properties.append("file=" + escapeProperty(file))
     }
     properties.append("title=" + escapeProperty("\(toolName): baseline entry no longer found"))
-    let message = (entry.path.map { "\($0): " } ?? "") + entry.fixedMessage
-    return "::error \(properties.joined(separator: ","))::" + escapeData(message)
+    return "::error \(properties.joined(separator: ","))::" + escapeData(entry.fixedDescription)
   }
 
   /// Escapes a message. It works on Unicode scalars, since `"\r\n"` is a single `Character`.

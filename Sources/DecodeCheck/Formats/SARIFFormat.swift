@@ -19,9 +19,11 @@ import Foundation
 /// repository's root in CI), as GitHub wants; a finding without a position is placed at the
 /// start of its file. A response captured in a HAR archive is placed at the archive's start,
 /// and its message begins with the request and the place in the body:
-/// `#12 GET /api/v2/listings?page=2 (body 3:12): $.state: …`. With a baseline, results carry `baselineState` `new`, and entries that no
-/// longer occur are results of level `note` (`error` under `--strict-baseline`) with
-/// `baselineState` `absent`.
+/// `#12 GET /api/v2/listings?page=2 (body 3:12): $.state: …`. With a baseline, results carry
+/// `baselineState` `new`, and entries that no longer occur are results of level `note`
+/// (`error` under `--strict-baseline`) with `baselineState` `absent`. With `--audit`, each
+/// brittle field is a result of the rule `brittleField` at its example place; the audit's
+/// other fields are not results.
 enum SARIFFormat {
   static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -73,14 +75,32 @@ enum SARIFFormat {
               baselineState: baselineState))
         }
       }
+      // Brittle fields, at their example place; the other fields of the audit are notes for
+      // people, which code scanning would show as alerts.
+      for field in report.audit?.fields ?? [] where field.isBrittle {
+        let finding = field.finding(strict: report.isStrict)
+        let file = field.exampleFile
+        var message = "\(field.path): \(finding.message)"
+        if let request = file.request {
+          message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
+        }
+        let uri = uriReference(
+          context.workingDirectory.relative(file.request?.archive ?? file.path))
+        results.append(
+          Result(
+            ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
+            level: finding.severity.rawValue, message: Message(text: message),
+            locations: [Location(uri: uri, position: file.request == nil ? finding.position : nil)],
+            baselineState: baselineState))
+      }
       if let baseline = report.baseline {
         for entry in baseline.fixed {
           results.append(
             Result(
               ruleId: entry.kind.rawValue, ruleIndex: ruleIndex[entry.kind] ?? 0,
               level: baseline.fixedEntriesFail ? "error" : "note",
-              message: Message(text: (entry.path.map { "\($0): " } ?? "") + entry.fixedMessage),
-              locations: [Location(uri: uriReference(entry.file), position: nil)],
+              message: Message(text: entry.fixedDescription),
+              locations: entry.file.map { [Location(uri: uriReference($0), position: nil)] } ?? [],
               baselineState: "absent"))
         }
       }

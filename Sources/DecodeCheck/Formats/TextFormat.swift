@@ -13,13 +13,21 @@ enum TextFormat {
         text += line(forFixed: entry, failing: baseline.fixedEntriesFail) + "\n"
       }
     }
+    if let audit = report.audit {
+      for field in audit.fields {
+        let finding = field.finding(strict: report.isStrict)
+        guard !quiet || finding.severity == .error else { continue }
+        text += line(for: finding, in: field.exampleFile) + "\n"
+      }
+      text += audit.description + "\n"
+    }
     return text + report.summary.description + "\n"
   }
 
   /// A baseline entry that no longer occurs, as a note (an error under `--strict-baseline`):
   /// `Fixtures/Booking/v2.json: note: $.state: no longer found; remove it from the baseline: …`.
   static func line(forFixed entry: BaselineEntry, failing: Bool) -> String {
-    var line = entry.file + ": " + (failing ? "error" : "note") + ": "
+    var line = entry.place + ": " + (failing ? "error" : "note") + ": "
     if let path = entry.path {
       line += "\(path): "
     }

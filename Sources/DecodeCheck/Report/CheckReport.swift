@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one run found, input by input, sorted by path.
 ///
 /// ```swift
@@ -18,6 +20,12 @@ public struct CheckReport: Sendable, Hashable {
 
   /// What reading HAR archives counted and skipped; all zero when the run read none.
   public internal(set) var traffic = TrafficCounts()
+
+  /// What the audit found, field by field (`--audit`); `nil` when the run did not audit.
+  public internal(set) var audit: AuditReport?
+
+  /// What the run read, so a baseline judges only its own inputs' entries.
+  var scope = CheckedScope()
 
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
   ///
@@ -53,8 +61,34 @@ public struct CheckReport: Sendable, Hashable {
   public var exitStatus: Int32 {
     if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
     if files.contains(where: \.failed) { return 1 }
+    if isStrict, audit?.brittle.isEmpty == false { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
+  }
+}
+
+/// The inputs a run read and the folders it searched: the entries of a baseline that a run
+/// can say no longer occur are those of these inputs, and of files gone from these folders.
+struct CheckedScope: Sendable, Hashable {
+  /// The inputs read, as reports show them: files, `-` for standard input, HAR archives.
+  var inputs: Set<String> = []
+  /// The folders searched, absolute and standardized.
+  var folders: [String] = []
+  /// The models audited, by qualified name, whose brittle fields a baseline may list.
+  var auditedTypes: Set<String> = []
+
+  /// Whether the run judged a baseline entry: it read the entry's file (`names`, relative to
+  /// `folder`), or searched a folder the file was in and the file is gone, or audited the
+  /// model of an entry for a brittle field.
+  func covers(_ entry: BaselineEntry, readAs names: Set<String>, in folder: WorkingDirectory)
+    -> Bool
+  {
+    guard let file = entry.file else { return entry.type.map(auditedTypes.contains) ?? false }
+    if names.contains(file) { return true }
+    guard file != "-" else { return false }
+    let absolute = URL(fileURLWithPath: folder.absolute(file)).standardizedFileURL.path
+    let isSearched = folders.contains { absolute.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    return isSearched && !FileManager.default.fileExists(atPath: absolute)
   }
 }
 

@@ -42,6 +42,10 @@ public struct FileReport: Sendable, Hashable {
   /// ``path`` is ``CapturedRequest/name`` and positions are in the response body.
   public internal(set) var request: CapturedRequest?
 
+  /// What auditing each payload that decoded found (`--audit`), gathered by field into
+  /// ``CheckReport/audit``.
+  var audits: [PayloadAudit] = []
+
   /// A report of one input.
   init(
     path: String,
@@ -62,6 +66,7 @@ public struct FileReport: Sendable, Hashable {
     self.init(
       path: path, typeName: typeName, outcome: result.outcome, findings: result.findings,
       payloadCount: result.payloadCount)
+    audits = result.audits
   }
 
   /// Whether any finding fails the check.

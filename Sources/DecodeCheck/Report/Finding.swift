@@ -12,6 +12,8 @@ import CodableResilience
 public struct Finding: Sendable, Hashable {
   /// How much a finding matters.
   public enum Severity: String, Sendable, Hashable, Codable {
+    /// For information only: what the audit found at a field a new value does not break.
+    case note
     /// Worth knowing, but the payload decoded: an unknown value outside `--strict`.
     case warning
     /// The check fails because of it.
@@ -31,6 +33,12 @@ public struct Finding: Sendable, Hashable {
     case inputError
     /// A JSON response in a HAR archive that no route gives a type, under `--require-routes`.
     case noRoute
+    /// A field where a value or variant the server has never sent makes the payload fail
+    /// to decode (`--audit`): a warning, an error under `--strict`.
+    case brittleField
+    /// What the audit found at a field a new value does not break: resilient, open or
+    /// required. A note.
+    case auditedField
   }
 
   /// Whether it fails the check.
