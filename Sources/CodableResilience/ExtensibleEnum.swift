@@ -132,7 +132,7 @@ extension ExtensibleEnum {
   /// Currency.usd.codingKey.stringValue  // "USD"
   /// ```
   public var codingKey: any CodingKey {
-    AnyCodingKey(stringValue: rawValue.description, intValue: rawValue as? Int)
+    AnyCodingKey(rawValue.description)
   }
 
   /// Creates a value from a dictionary key. Any key whose text is a valid raw value is

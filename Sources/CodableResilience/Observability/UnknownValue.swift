@@ -109,6 +109,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
 
   /// Creates a report made while decoding: its type is named, its path classified and its
   /// known values listed when they are read.
+  @usableFromInline
   init(
     of type: Any.Type, rawValue: String, codingPath: [any CodingKey], atKey key: (any CodingKey)?,
     knownValues: KnownValues

@@ -60,17 +60,17 @@ public struct TaggedContent {
       try variant.encode(to: encoder)
     case .known(let tag, let content):
       if let contentKey {
-        var container = encoder.container(keyedBy: TextCodingKey.self)
-        try container.encode(tag, forKey: TextCodingKey(tagKey))
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(tag, forKey: AnyCodingKey(tagKey))
         if let content {
-          try container.encode(content, forKey: TextCodingKey(contentKey))
+          try container.encode(content, forKey: AnyCodingKey(contentKey))
         }
       } else {
         // The content first, then the tag into the same object, so the tag wins over a
         // content field of the same name.
         try content?.encode(to: encoder)
-        var container = encoder.container(keyedBy: TextCodingKey.self)
-        try container.encode(tag, forKey: TextCodingKey(tagKey))
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(tag, forKey: AnyCodingKey(tagKey))
       }
     }
   }

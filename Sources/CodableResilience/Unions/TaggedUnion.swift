@@ -184,7 +184,7 @@ extension TaggedUnion {
   static func decodeTagged(
     from decoder: any Decoder
   ) throws -> (value: Self, unknownVariant: UnknownVariant?) {
-    let object = try decoder.container(keyedBy: TextCodingKey.self)
+    let object = try decoder.container(keyedBy: AnyCodingKey.self)
     let tag = try Self.decodeTag(from: object)
     if let value = try Self.decodeKnownVariant(tag: tag, from: decoder, object: object) {
       return (value, nil)
@@ -197,9 +197,9 @@ extension TaggedUnion {
   /// The tag, read from the union's container of the object; a missing or mistyped tag
   /// throws the error a container keyed by the tag's own key throws.
   @inlinable @inline(__always)
-  static func decodeTag(from object: KeyedDecodingContainer<TextCodingKey>) throws -> String {
+  static func decodeTag(from object: KeyedDecodingContainer<AnyCodingKey>) throws -> String {
     do {
-      return try object.decode(String.self, forKey: TextCodingKey(Self.tagKey))
+      return try object.decode(String.self, forKey: AnyCodingKey(Self.tagKey))
     } catch let error as DecodingError {
       throw error.naming(TagCodingKey<Self>(), at: object.codingPath.count)
     }
@@ -209,7 +209,7 @@ extension TaggedUnion {
   /// from) or from the value at the content key; `nil` for a tag the union does not know.
   @inlinable @inline(__always)
   static func decodeKnownVariant(
-    tag: String, from decoder: any Decoder, object: KeyedDecodingContainer<TextCodingKey>
+    tag: String, from decoder: any Decoder, object: KeyedDecodingContainer<AnyCodingKey>
   ) throws -> Self? {
     guard let contentKey = Self.contentKey else {
       return try withContentKeyHint(Self.tagKey, decoder) {
