@@ -184,8 +184,7 @@ struct EncodableIfPossible: Encodable {
           codingPath: encoder.codingPath,
           debugDescription: "\(type(of: value)) is not Encodable, so it cannot be written back"))
     }
-    if let value = value as? any RawRepresentable, let rawValue = value.rawValue as? any Encodable
-    {
+    if let value = value as? any RawRepresentable, let rawValue = value.rawValue as? any Encodable {
       try rawValue.encode(to: encoder)
     } else {
       try value.encode(to: encoder)

@@ -29,9 +29,11 @@
 ///
 /// ## What is written back
 ///
-/// - Unmodified since decoding: exactly the array that was read, skipped elements in their
-///   places, duplicates and order included. (A `Set` that skipped nothing is written in its
-///   own order, without duplicates, as any `Set` is.)
+/// - Unmodified since decoding: the array that was read, skipped elements exactly as they came
+///   and in their places, duplicates and order included; known elements are written as they
+///   encode (a raw-value enum's raw value, so an element its own `init(from:)` read from another
+///   form is written in its canonical one). A `Set` that skipped nothing is written in its own
+///   order, without duplicates, as any `Set` is.
 /// - Modified (``wrappedValue`` assigned, or changed in place): the current elements, then the
 ///   skipped values in the order they were read. Skipped values are the server's, not the
 ///   app's, so an edit of the known ones keeps them. Call ``removeUnknownElements()`` (through

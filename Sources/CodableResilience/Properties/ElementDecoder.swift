@@ -103,15 +103,26 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
       element = try Element(from: self)
     } catch {
       if refused || readFailed {
-        return try decodeAgain(Element.self)
+        return try decodeAgainDelivering(Element.self)
       }
       try deliverReports()
       throw error
     }
     if refused || !consumed {
-      return try decodeAgain(Element.self)
+      return try decodeAgainDelivering(Element.self)
     }
     return element
+  }
+
+  /// ``decodeAgain(_:)``, delivering what the element reported before its error, if it throws.
+  @usableFromInline
+  func decodeAgainDelivering<Element: Decodable>(_: Element.Type) throws -> Element {
+    do {
+      return try decodeAgain(Element.self)
+    } catch {
+      try deliverReports()
+      throw error
+    }
   }
 
   /// Whether the current element reported anything itself.
@@ -148,17 +159,26 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   /// Reads the current element again through the generic path of a container the source opens
-  /// anew, forgetting what it reported, and goes on reading from that container.
+  /// anew, forgetting what it reported the first time, and goes on reading from that container.
+  /// What it reports this time is held, as on the first.
   @usableFromInline
   func decodeAgain<Element: Decodable>(_: Element.Type) throws -> Element {
+    _ = userInfo
     reports?.values = []
     var container = try source.reopen()
     while container.currentIndex < index, !container.isAtEnd {
       _ = try container.decode(PassedElement.self)
     }
-    let element = try container.decode(Element.self)
+    let slot: HoldingSlot<Element>
+    do {
+      slot = try container.decode(HoldingSlot<Element>.self)
+    } catch let failure as HoldingSlotFailure {
+      reports?.values = failure.reports
+      throw failure.error
+    }
+    reports?.values = slot.reports
     elements = container
-    return element
+    return slot.element
   }
 
   /// Reads the current element again, through the generic path, as a `JSONValue`: what an
@@ -286,6 +306,62 @@ final class HeldReports: @unchecked Sendable {
 
   @usableFromInline
   init() {}
+}
+
+/// An element decoded through a decoder's generic path, with the reports its own
+/// `init(from:)` made held back, as ``ElementDecoder`` holds them.
+struct HoldingSlot<Element: Decodable>: Decodable {
+  let element: Element
+  let reports: [UnknownValue]
+
+  init(from decoder: any Decoder) throws {
+    let held = HeldReports()
+    do {
+      element = try Element(from: HoldingDecoder(decoder, holdingIn: held))
+    } catch {
+      throw HoldingSlotFailure(error: error, reports: held.values)
+    }
+    reports = held.values
+  }
+}
+
+/// The error of an element a ``HoldingSlot`` decoded, with what it reported before it.
+struct HoldingSlotFailure: Error {
+  let error: any Error
+  let reports: [UnknownValue]
+}
+
+/// A decoder that is another one, but for its handler, which holds the reports made through
+/// it in `held`.
+struct HoldingDecoder: Decoder {
+  let base: any Decoder
+  let held: HeldReports
+
+  init(_ base: any Decoder, holdingIn held: HeldReports) {
+    self.base = base
+    self.held = held
+  }
+
+  var codingPath: [any CodingKey] { base.codingPath }
+
+  var userInfo: [CodingUserInfoKey: Any] {
+    var userInfo = base.userInfo
+    let held = held
+    userInfo[.unknownValueHandler] = UnknownValueHandler { held.values.append($0) }
+    return userInfo
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try base.container(keyedBy: type)
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try base.unkeyedContainer()
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    try base.singleValueContainer()
+  }
 }
 
 /// What ``ElementDecoder`` throws for a question it does not answer exactly.
