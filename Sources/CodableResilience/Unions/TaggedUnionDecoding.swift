@@ -112,7 +112,7 @@ struct MissingContentDecoder: Decoder {
 
 /// The error a variant threw, with a hint added to its description when the union reads
 /// fields beside the tag but the object looks like it holds them under a content key: the
-/// `static let contentKey = "data"` mistake. The error's case and path are unchanged.
+/// missing `layout`. The error's case and path are unchanged.
 @usableFromInline
 func contentKeyHint(for error: DecodingError, from decoder: any Decoder, tagKey: String)
   -> DecodingError
@@ -128,9 +128,8 @@ func contentKeyHint(for error: DecodingError, from decoder: any Decoder, tagKey:
   else { return error }
   let hint =
     " (The union reads its variants' fields beside the tag, but \"\(suspect.stringValue)\" "
-    + "holds an object: if the fields sit under it, declare the content key with its type, "
-    + "static let contentKey: String? = \"\(suspect.stringValue)\"; a plain "
-    + "static let contentKey = \"\(suspect.stringValue)\" is a String and is ignored.)"
+    + "holds an object: if the fields sit under it, declare "
+    + "static let layout = TaggedUnionLayout.underKey(\"\(suspect.stringValue)\").)"
   return .keyNotFound(
     key,
     DecodingError.Context(
