@@ -109,8 +109,9 @@ extension KeyedDecodingContainer {
     guard let elements = try? nestedUnkeyedContainer(forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
     }
-    let read = try ElementReading<Elements.Element>.read(
-      elements, from: KeyedArraySource(self, key: key))
+    let read = try ElementReading<Elements.Element>.read(elements) {
+      KeyedArraySource(self, key: key)
+    }
     return SkipUnknownElements(
       decoded: try Elements(decodedElements: read.elements, codingPath: codingPath + [key]),
       skipped: read.skipped)

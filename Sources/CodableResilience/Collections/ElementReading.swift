@@ -17,7 +17,7 @@ enum ElementReading<Element: Decodable> {
   }
 
   static func read(
-    _ container: any UnkeyedDecodingContainer, from source: any ArraySource
+    _ container: any UnkeyedDecodingContainer, from source: @escaping () -> any ArraySource
   ) throws -> Result {
     var container = container
     if let union = Element.self as? any TaggedUnion.Type {
@@ -64,7 +64,8 @@ enum ElementReading<Element: Decodable> {
 
   /// `nil` when the raw type is not `Decodable`: such an enum's elements are read as they are.
   private static func readRawRepresentable<Raw: RawRepresentable>(
-    _: Raw.Type, _ container: any UnkeyedDecodingContainer, from source: any ArraySource
+    _: Raw.Type, _ container: any UnkeyedDecodingContainer,
+    from source: @escaping () -> any ArraySource
   ) throws -> Result? {
     guard let rawType = Raw.RawValue.self as? any Decodable.Type else { return nil }
     return try readRawRepresentable(Raw.self, rawType, container, from: source)
@@ -74,7 +75,7 @@ enum ElementReading<Element: Decodable> {
     _: Raw.Type,
     _: Decoded.Type,
     _ container: any UnkeyedDecodingContainer,
-    from source: any ArraySource
+    from source: @escaping () -> any ArraySource
   ) throws -> Result {
     // `Decoded` is `Raw.RawValue` and `Raw` is `Element`, both opened from existentials.
     var container = container
@@ -83,7 +84,7 @@ enum ElementReading<Element: Decodable> {
     {
       return Result(elements: known as! [Element])
     }
-    let elements = try isMatchedByRawValue(Raw.self) ? source.reopen() : container
+    let elements = try isMatchedByRawValue(Raw.self) ? source().reopen() : container
     return try readThroughInit(Raw.self, elements, from: source)
   }
 
@@ -107,9 +108,10 @@ enum ElementReading<Element: Decodable> {
   /// Each element through its own `init(from:)`, leaving out those that report an unknown
   /// value of their own or that reject a raw value no case matches.
   private static func readThroughInit<Raw: RawRepresentable>(
-    _: Raw.Type, _ container: any UnkeyedDecodingContainer, from source: any ArraySource
+    _: Raw.Type, _ container: any UnkeyedDecodingContainer,
+    from source: @escaping () -> any ArraySource
   ) throws -> Result {
-    let decoder = ElementDecoder(container, from: source, keepingReadValues: true)
+    let decoder = ElementDecoder(container, keepingReadValues: true, from: source)
     var known: [Element] = []
     var all: [Any] = []
     var positions: [Int] = []

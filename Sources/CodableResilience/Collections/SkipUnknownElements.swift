@@ -204,8 +204,9 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
       readNull = true
       return
     }
-    let read = try ElementReading<Elements.Element>.read(
-      try decoder.unkeyedContainer(), from: DecoderArraySource(decoder))
+    let read = try ElementReading<Elements.Element>.read(try decoder.unkeyedContainer()) {
+      DecoderArraySource(decoder)
+    }
     self.init(
       decoded: try Elements(decodedElements: read.elements, codingPath: decoder.codingPath),
       skipped: read.skipped)

@@ -26,9 +26,24 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var elements: any UnkeyedDecodingContainer
 
-  /// Where the array came from, to read its `userInfo` and read it again from the start.
+  /// Where the array came from, to read its `userInfo` and read it again from the start; made
+  /// only when needed. A closure, because holding a source generic over a key type as an
+  /// existential costs its value witnesses a metadata lookup on every copy (about 3,000
+  /// instructions an array, measured), where a closure's context is laid out when it is built.
   @usableFromInline
-  let source: any ArraySource
+  let makeSource: () -> any ArraySource
+
+  /// The source, once made.
+  @usableFromInline
+  var source: any ArraySource {
+    if let madeSource { return madeSource }
+    let source = makeSource()
+    madeSource = source
+    return source
+  }
+
+  @usableFromInline
+  var madeSource: (any ArraySource)?
 
   /// The index of the current element.
   @usableFromInline @exclusivity(unchecked)
@@ -68,11 +83,12 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
 
   @inlinable
   init(
-    _ elements: any UnkeyedDecodingContainer, from source: any ArraySource,
-    keepingReadValues: Bool = false
+    _ elements: any UnkeyedDecodingContainer,
+    keepingReadValues: Bool = false,
+    from source: @escaping () -> any ArraySource
   ) {
     self.elements = elements
-    self.source = source
+    makeSource = source
     keepsReadValue = keepingReadValues
   }
 
@@ -91,7 +107,10 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
 
   /// Decodes the current element; its reports are held (see ``deliverReports()``), unless it
   /// throws: then they are delivered first, as they were made before its error.
-  @inlinable
+  ///
+  /// Inlined into the caller with the element's `init(from:)`: the checks that follow it are
+  /// two flags, and whatever is rare (an element read again, an error) is out of line.
+  @inlinable @inline(__always)
   func decodeElement<Element: Decodable>(_: Element.Type) throws -> Element {
     index = elements.currentIndex
     consumed = false
@@ -102,16 +121,23 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     do {
       element = try Element(from: self)
     } catch {
-      if refused || readFailed {
-        return try decodeAgainDelivering(Element.self)
-      }
-      try deliverReports()
-      throw error
+      return try recover(from: error, Element.self)
     }
-    if refused || !consumed {
+    if _slowPath(refused || !consumed) {
       return try decodeAgainDelivering(Element.self)
     }
     return element
+  }
+
+  /// After the current element threw: reads it again when its error may be this decoder's
+  /// (a refused or failed read), and otherwise delivers what it reported, then throws.
+  @usableFromInline
+  func recover<Element: Decodable>(from error: any Error, _: Element.Type) throws -> Element {
+    if refused || readFailed {
+      return try decodeAgainDelivering(Element.self)
+    }
+    try deliverReports()
+    throw error
   }
 
   /// ``decodeAgain(_:)``, delivering what the element reported before its error, if it throws.

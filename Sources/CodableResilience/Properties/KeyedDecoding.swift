@@ -71,7 +71,7 @@ extension KeyedDecodingContainer {
     guard let elements = try? nestedUnkeyedContainer(forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
     }
-    return try ElementDecoder(elements, from: KeyedArraySource(self, key: key))
+    return try ElementDecoder(elements) { KeyedArraySource(self, key: key) }
       .decodeAll(Element.self)
   }
 
