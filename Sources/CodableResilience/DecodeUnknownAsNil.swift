@@ -169,6 +169,13 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
       self.init(storage: .known(value))
       return
     }
+    if let renamed = renamedValue(Enum.self, rawValue) {
+      try decoder.reportRenamedValue(
+        of: Enum.self, received: describeRawValue(rawValue),
+        canonical: describeRawValue(renamed.rawValue))
+      self.init(storage: .known(renamed))
+      return
+    }
     try decoder.reportUnknownValue(
       of: Enum.self,
       rawValue: describeRawValue(rawValue),

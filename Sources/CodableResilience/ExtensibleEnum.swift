@@ -104,6 +104,13 @@ extension ExtensibleEnum {
     self.init(rawValue: rawValue)
     let knownValues = Self.knownValues
     if !knownValues.isEmpty, !knownValues.contains(self) {
+      if let renamed = renamedValue(Self.self, rawValue) {
+        try decoder.reportRenamedValue(
+          of: Self.self, received: describeRawValue(rawValue),
+          canonical: describeRawValue(renamed.rawValue))
+        self = renamed
+        return
+      }
       try decoder.reportUnknownValue(
         of: Self.self,
         rawValue: describeRawValue(rawValue),

@@ -167,15 +167,23 @@ extension KeyedDecodingContainer {
     // The same read, with the same errors, as the wrapper's own `init(from:)`: a missing key,
     // `null`, another JSON type or a value that fails throws here, once.
     let entries = try decode([String: Value].self, forKey: key)
-    let (known, unknown) = SkipUnknownKeys<[EntryKey: Value]>.split(entries)
-    if !unknown.isEmpty {
+    let (known, unknown, renamed) = SkipUnknownKeys<[EntryKey: Value]>.split(entries)
+    if !unknown.isEmpty || !renamed.isEmpty {
       try reportUnknownValues(forKey: key) {
         let path = codingPath + [key]
-        return unknown.map { entry in
+        let unknownValues = unknown.map { entry in
           UnknownValue(
             of: EntryKey.self, rawValue: entry.key, codingPath: path,
-            atKey: AnyCodingKey(stringValue: entry.key), knownValues: .of(EntryKey.self))
+            atKey: AnyCodingKey(entry.key), knownValues: .of(EntryKey.self))
         }
+        return unknownValues
+          + renamed.map { entry in
+            var value = UnknownValue(
+              of: EntryKey.self, rawValue: entry.key, codingPath: path,
+              atKey: AnyCodingKey(entry.key), knownValues: .listed(nil))
+            value.kind = .renamedValue(canonical: entry.canonical)
+            return value
+          }
       }
     }
     return SkipUnknownKeys(known: known, unknownEntries: unknown)

@@ -127,12 +127,20 @@ enum ElementReading<Element: Decodable> {
         }
       } catch let error as DecodingError {
         guard let rawValue = rejectedRawValue(Raw.self, error, decoder) else { throw error }
-        decoder.hold(
-          UnknownValue(
-            of: Raw.self, rawValue: describeRawValue(rawValue), codingPath: decoder.codingPath,
-            atKey: nil, knownValues: .of(Raw.self)))
-        positions.append(all.count)
-        all.append(rawValue)
+        var report = UnknownValue(
+          of: Raw.self, rawValue: describeRawValue(rawValue), codingPath: decoder.codingPath,
+          atKey: nil, knownValues: .of(Raw.self))
+        if let renamed = renamedValue(Raw.self, rawValue) {
+          // A plain enum's own `init(from:)` knows no aliases; the wrapper reads them.
+          report.kind = .renamedValue(canonical: describeRawValue(renamed.rawValue))
+          decoder.hold(report)
+          known.append(renamed as! Element)
+          all.append(renamed)
+        } else {
+          decoder.hold(report)
+          positions.append(all.count)
+          all.append(rawValue)
+        }
       }
       try decoder.deliverReports()
     }

@@ -260,9 +260,13 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
     // Decoded as `[String: Value]`, whose keys Foundation leaves as they are: a keyed
     // container would pass them through the decoder's key strategy (`apple_tv` → `appleTv`).
     let entries = try decoder.singleValueContainer().decode([String: Value].self)
-    let (known, unknown) = Self.split(entries)
+    let (known, unknown, renamed) = Self.split(entries)
     for (text, _) in unknown {
       try decoder.reportUnknownValue(of: Key.self, rawValue: text, atKey: AnyCodingKey(text))
+    }
+    for (text, canonical) in renamed {
+      try decoder.reportRenamedValue(
+        of: Key.self, received: text, canonical: canonical, atKey: AnyCodingKey(text))
     }
     self.init(
       wrappedValue: try Entries(knownEntries: known, codingPath: decoder.codingPath))
@@ -284,12 +288,26 @@ extension SkipUnknownKeys {
     return Key(rawValue: rawValue)
   }
 
-  /// The entries whose keys name a `Key`, and the others, sorted by key so that reports and
+  /// The key a JSON key names through the key type's ``ValueAliases``, if it has any.
+  @usableFromInline
+  static func renamedKey(matching text: String) -> Key? {
+    guard let rawValue = Key.RawValue(text) else { return nil }
+    return renamedValue(Key.self, rawValue)
+  }
+
+  /// The entries whose keys name a `Key`, the others, and the keys read through an alias or by
+  /// their letter case (with the canonical key's text), sorted by key so that reports and
   /// re-encoding do not depend on the dictionary's hash order.
+  ///
+  /// A renamed key whose canonical key is in the object too is kept as an unknown entry: the
+  /// exact spelling wins, and the other entry is not lost.
   @inlinable
   static func split(
     _ entries: [String: Value]
-  ) -> (known: [Key: Value], unknown: [(key: String, value: Value)]) {
+  ) -> (
+    known: [Key: Value], unknown: [(key: String, value: Value)],
+    renamed: [(key: String, canonical: String)]
+  ) {
     // Sized at creation, in code compiled for `Key` and `Value`: reserving capacity on an
     // empty dictionary resizes it through generic code that looks up its storage type.
     var known = [Key: Value](minimumCapacity: entries.count)
@@ -301,10 +319,29 @@ extension SkipUnknownKeys {
         unknown.append((text, value))
       }
     }
-    if unknown.count > 1 {
-      unknown.sort { $0.key < $1.key }
+    guard !unknown.isEmpty else { return (known, unknown, []) }
+    return resolveRenamedKeys(known: known, unknown: unknown)
+  }
+
+  /// Moves the unknown entries whose keys name a key through the key type's aliases into the
+  /// known ones, unless that key is there already; sorts what stays unknown.
+  @usableFromInline
+  static func resolveRenamedKeys(
+    known: [Key: Value], unknown: [(key: String, value: Value)]
+  ) -> (
+    known: [Key: Value], unknown: [(key: String, value: Value)],
+    renamed: [(key: String, canonical: String)]
+  ) {
+    var known = known
+    var unknown = unknown.sorted { $0.key < $1.key }
+    var renamed: [(key: String, canonical: String)] = []
+    unknown.removeAll { entry in
+      guard let key = renamedKey(matching: entry.key), known[key] == nil else { return false }
+      known[key] = entry.value
+      renamed.append((entry.key, key.rawValue.description))
+      return true
     }
-    return (known, unknown)
+    return (known, unknown, renamed)
   }
 
   /// The wrapper of a dictionary's decoded entries.

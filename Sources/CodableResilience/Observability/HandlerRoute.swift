@@ -148,7 +148,9 @@ enum HandlerRoute {
         let original = decoder.userInfo[.unknownValueHandler]
         let installed = original as? UnknownValueHandler
         entries[id] = (1, original)
-        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler { value in
+        // It passes renamed values on, and the handler it routes to decides.
+        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler(receivingRenamedValues: true) {
+          value in
           try (HandlerRoute.calls[id]?.handler ?? installed)?.handle(value)
         }
         return installed

@@ -40,6 +40,28 @@ extension Decoder {
     try handler.handle(value)
   }
 
+  /// Hands a value read through an alias or by its letter case to the installed handler, when
+  /// it receives renamed values; describes nothing otherwise.
+  ///
+  /// - Parameter key: the key below this decoder's coding path where the value sits, when it
+  ///   is a key of the object this decoder reads (a renamed dictionary key, a union's tag).
+  @usableFromInline
+  func reportRenamedValue(
+    of type: Any.Type,
+    received: @autoclosure () -> String,
+    canonical: @autoclosure () -> String,
+    atKey key: (any CodingKey)? = nil
+  ) throws {
+    guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler,
+      handler.receivesRenamedValues
+    else { return }
+    var value = UnknownValue(
+      of: type, rawValue: received(), codingPath: codingPath, atKey: key,
+      knownValues: .listed(nil))
+    value.kind = .renamedValue(canonical: canonical())
+    try handler.handle(value)
+  }
+
   /// Hands an unknown value to the installed handler, if there is one, for callers that
   /// know the type only at run time.
   @usableFromInline

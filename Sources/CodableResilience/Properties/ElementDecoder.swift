@@ -151,11 +151,11 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     }
   }
 
-  /// Whether the current element reported anything itself.
+  /// Whether the current element reported an unknown value of its own.
   @inlinable
   var currentReported: Bool {
     guard let reports else { return false }
-    return !reports.values.isEmpty
+    return reports.values.contains { $0.kind == .unknownValue }
   }
 
   /// Hands the current element's reports to the decoder's handler, in order, and forgets them.
@@ -227,7 +227,9 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
     let reports = HeldReports()
     self.reports = reports
-    userInfo[.unknownValueHandler] = UnknownValueHandler { reports.values.append($0) }
+    userInfo[.unknownValueHandler] = UnknownValueHandler(
+      receivingRenamedValues: handler?.receivesRenamedValues ?? false
+    ) { reports.values.append($0) }
     heldUserInfo = userInfo
     return userInfo
   }
@@ -373,7 +375,10 @@ struct HoldingDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] {
     var userInfo = base.userInfo
     let held = held
-    userInfo[.unknownValueHandler] = UnknownValueHandler { held.values.append($0) }
+    let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
+    userInfo[.unknownValueHandler] = UnknownValueHandler(
+      receivingRenamedValues: handler?.receivesRenamedValues ?? false
+    ) { held.values.append($0) }
     return userInfo
   }
 

@@ -75,6 +75,18 @@ public protocol TaggedUnion: Decodable {
   /// ```
   static var layout: TaggedUnionLayout { get }
 
+  /// Tags the server used before a rename, each mapped to the tag it is now; empty by default.
+  ///
+  /// A tag the union does not know is looked up here before it becomes `unknown(_:)`; a match
+  /// decodes as the canonical tag's variant and is reported as
+  /// ``UnknownValue/Kind-swift.enum/renamedValue(canonical:)`` at the tag's path (see
+  /// ``ValueAliases``). `taggedContent` writes the canonical tag.
+  ///
+  /// ```swift
+  /// static let tagAliases = ["status": "post"]  // "status" was renamed "post"
+  /// ```
+  static var tagAliases: [String: String] { get }
+
   /// The tags the union knows, listed in the reports of unknown ones; empty by default.
   ///
   /// ```swift
@@ -145,6 +157,13 @@ extension TaggedUnion {
   /// ```
   public static var layout: TaggedUnionLayout { .besideTag }
 
+  /// Empty: no tag was renamed.
+  ///
+  /// ```swift
+  /// FeedItem.tagAliases  // [:]
+  /// ```
+  public static var tagAliases: [String: String] { [:] }
+
   /// Empty: reports list no known tags.
   ///
   /// ```swift
@@ -181,6 +200,13 @@ extension TaggedUnion {
     let object = try decoder.container(keyedBy: AnyCodingKey.self)
     let tag = try Self.decodeTag(from: object)
     if let value = try Self.decodeKnownVariant(tag: tag, from: decoder, object: object) {
+      return (value, nil)
+    }
+    if let canonical = Self.tagAliases[tag],
+      let value = try Self.decodeKnownVariant(tag: canonical, from: decoder, object: object)
+    {
+      try decoder.reportRenamedValue(
+        of: Self.self, received: tag, canonical: canonical, atKey: AnyCodingKey(Self.tagKey))
       return (value, nil)
     }
     let variant = try decodeUnknownVariant(
