@@ -282,3 +282,134 @@ func decodeRawValue<RawValue: Decodable>(
   }
   return try container.decode(RawValue.self)
 }
+
+// MARK: - SkipInvalidElements
+
+extension KeyedDecodingContainer {
+  /// Decodes a ``SkipInvalidElements`` array: each element with the array container's own
+  /// `decode`, as a plain array property reads it, so an array whose elements all decode costs
+  /// what the plain one does.
+  ///
+  /// Synthesized `init(from:)` calls it for `@SkipInvalidElements var statuses: [Status]`:
+  ///
+  /// ```swift
+  /// _statuses = try container.decode(SkipInvalidElements<[Status]>.self, forKey: .statuses)
+  /// ```
+  @inlinable
+  public func decode<Element: Decodable>(
+    _ type: SkipInvalidElements<[Element]>.Type,
+    forKey key: Key
+  ) throws -> SkipInvalidElements<[Element]> {
+    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+      // Missing, `null` or not an array: the wrapper's own `init(from:)` throws what a plain
+      // array throws.
+      return try decodeThroughInit(type, forKey: key)
+    }
+    let read = try readElementsSkippingInvalid(
+      Element.self, from: &container,
+      handler: { handler(forKey: key) },
+      reopen: { try nestedUnkeyedContainer(forKey: key) })
+    return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
+  }
+
+  /// Decodes an optional ``SkipInvalidElements`` array: a missing key or `null` is `nil`, and
+  /// remembered as it was read.
+  ///
+  /// ```swift
+  /// _pinned = try container.decode(SkipInvalidElements<[Status]?>.self, forKey: .pinned)
+  /// ```
+  @inlinable
+  public func decode<Element: Decodable>(
+    _ type: SkipInvalidElements<[Element]?>.Type,
+    forKey key: Key
+  ) throws -> SkipInvalidElements<[Element]?> {
+    guard contains(key) else { return SkipInvalidElements(wrappedValue: nil) }
+    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    let read = try readElementsSkippingInvalid(
+      Element.self, from: &container,
+      handler: { handler(forKey: key) },
+      reopen: { try nestedUnkeyedContainer(forKey: key) })
+    return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
+  }
+
+  /// Decodes any other optional ``SkipInvalidElements`` collection (a set, a dictionary): a
+  /// missing key is `nil`, and remembered as missing.
+  ///
+  /// ```swift
+  /// _accounts = try container.decode(
+  ///   SkipInvalidElements<[String: Account]?>.self, forKey: .accounts)
+  /// ```
+  public func decode<Wrapped>(
+    _ type: SkipInvalidElements<Wrapped?>.Type,
+    forKey key: Key
+  ) throws -> SkipInvalidElements<Wrapped?> where Wrapped: Decodable {
+    guard contains(key) else { return SkipInvalidElements(wrappedValue: nil) }
+    return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// The handler of the decoder that reads the value at `key`, read only when an element is
+  /// left out.
+  @usableFromInline
+  func handler(forKey key: Key) -> UnknownValueHandler? {
+    userInfo(forKey: key)[.unknownValueHandler] as? UnknownValueHandler
+  }
+}
+
+extension SkipInvalidElements {
+  /// The wrapper of an array's decoded elements and those it left out.
+  @inlinable
+  init<Element>(decodedElements: [Element], invalid: [InvalidElement])
+  where Value == [Element] {
+    self.init(wrappedValue: decodedElements)
+    if !invalid.isEmpty {
+      setLeftOut(invalid)
+    }
+  }
+
+  /// The wrapper of an optional array's decoded elements and those it left out.
+  @inlinable
+  init<Element>(decodedElements: [Element], invalid: [InvalidElement])
+  where Value == [Element]? {
+    self.init(wrappedValue: decodedElements)
+    if !invalid.isEmpty {
+      setLeftOut(invalid)
+    }
+  }
+
+  @usableFromInline
+  mutating func setLeftOut(_ invalid: [InvalidElement]) {
+    left = LeftOutElements(invalid: invalid)
+  }
+}
+
+extension SkipInvalidElements: OptionalCollectionWrapper
+where Value: Encodable & ExpressibleByNilLiteral {
+  var writesKey: Bool { (wrappedValue as? any HoldsNothing)?.holdsNothing == false || readNull }
+}
+
+/// An optional, asked whether it is `nil` without knowing what it wraps.
+protocol HoldsNothing {
+  var holdsNothing: Bool { get }
+}
+
+extension Optional: HoldsNothing {
+  var holdsNothing: Bool { self == nil }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes an optional ``SkipInvalidElements`` collection as it was read: no key when it was
+  /// missing (or set to `nil`), `null` when it was `null`.
+  ///
+  /// ```swift
+  /// try container.encode(_pinned, forKey: .pinned)
+  /// ```
+  public mutating func encode<Wrapped>(
+    _ value: SkipInvalidElements<Wrapped?>,
+    forKey key: Key
+  ) throws where Wrapped: Encodable {
+    guard value.writesKey else { return }
+    try encodeThroughEncodable(value, forKey: key)
+  }
+}

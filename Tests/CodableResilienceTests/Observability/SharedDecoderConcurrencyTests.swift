@@ -91,10 +91,11 @@ struct SharedDecoderConcurrencyTests {
     // and never a strict call's.
     let seen = installed.values.map(\.rawValue)
     #expect(seen.count == Self.tasks * Self.payloadsPerTask / 2 * 4)
-    #expect(seen.allSatisfy { value in
-      let call = Int(value.split(separator: "-").last!)!
-      return call.isMultiple(of: 2)
-    })
+    #expect(
+      seen.allSatisfy { value in
+        let call = Int(value.split(separator: "-").last!)!
+        return call.isMultiple(of: 2)
+      })
     // The decoder is as it was.
     #expect(decoder.userInfo.count == 2)
     #expect(decoder.userInfo[Self.contextKey] as? String == "app")
