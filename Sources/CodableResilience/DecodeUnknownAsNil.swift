@@ -169,6 +169,13 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
       self.init(storage: .known(value))
       return
     }
+    if let renamed = renamedValue(Enum.self, rawValue) {
+      try decoder.reportRenamedValue(
+        of: Enum.self, received: describeRawValue(rawValue),
+        canonical: describeRawValue(renamed.rawValue))
+      self.init(storage: .known(renamed))
+      return
+    }
     try decoder.reportUnknownValue(
       of: Enum.self,
       rawValue: describeRawValue(rawValue),
@@ -225,10 +232,9 @@ extension KeyedDecodingContainer {
     if let value = Enum(rawValue: rawValue as! Enum.RawValue) {
       return DecodeUnknownAsNil(storage: .known(value))
     }
-    // An unknown value is decoded again the generic way, whose decoder has the `userInfo` to
-    // report it with; only unknown values pay for the second read.
-    return try decodeIfPresentThroughInit(type, forKey: key)
-      ?? DecodeUnknownAsNil(storage: .unknown(rawValue as! Enum.RawValue))
+    // An unknown value goes through the wrapper's own `init(from:)`, which reports it with the
+    // decoder's `userInfo`, read from this container only now (see `PropertyDecoder`).
+    return try decodeInPlace(type, forKey: key, string: rawValue)
   }
 
   /// Decodes an array of ``DecodeUnknownAsNil`` elements, each `null`, a case, or an unknown

@@ -104,6 +104,13 @@ extension ExtensibleEnum {
     self.init(rawValue: rawValue)
     let knownValues = Self.knownValues
     if !knownValues.isEmpty, !knownValues.contains(self) {
+      if let renamed = renamedValue(Self.self, rawValue) {
+        try decoder.reportRenamedValue(
+          of: Self.self, received: describeRawValue(rawValue),
+          canonical: describeRawValue(renamed.rawValue))
+        self = renamed
+        return
+      }
       try decoder.reportUnknownValue(
         of: Self.self,
         rawValue: describeRawValue(rawValue),
@@ -132,7 +139,7 @@ extension ExtensibleEnum {
   /// Currency.usd.codingKey.stringValue  // "USD"
   /// ```
   public var codingKey: any CodingKey {
-    AnyCodingKey(stringValue: rawValue.description, intValue: rawValue as? Int)
+    AnyCodingKey(rawValue.description)
   }
 
   /// Creates a value from a dictionary key. Any key whose text is a valid raw value is

@@ -83,6 +83,12 @@ extension UnknownDecodable {
     if let value = Self(rawValue: rawValue) {
       return value
     }
+    if let renamed = renamedValue(Self.self, rawValue) {
+      try decoder.reportRenamedValue(
+        of: Self.self, received: describeRawValue(rawValue),
+        canonical: describeRawValue(renamed.rawValue))
+      return renamed
+    }
     try decoder.reportUnknownValue(
       of: Self.self,
       rawValue: describeRawValue(rawValue),

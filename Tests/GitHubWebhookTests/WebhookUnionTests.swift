@@ -14,7 +14,7 @@ enum WebhookDelivery: TaggedUnion, Encodable {
   case unknown(UnknownVariant)
 
   static let tagKey = "event"
-  static let contentKey: String? = "payload"
+  static let layout = TaggedUnionLayout.underKey("payload")
   static let knownTags = ["pull_request", "issues", "release", "workflow_run"]
 
   init?(tag: String, from decoder: any Decoder) throws {

@@ -1,12 +1,12 @@
 // The keyed-container overloads of the collection wrappers. Synthesized `Codable` calls them
 // for every wrapped property, so they are where a property's own speed is won:
 //
-// - Arrays and sets of raw-value enums are read straight from a nested container, in code
-//   compiled for the element type (`@inlinable`), when every element is known. Anything else
-//   (an unknown element, a missing key, `null`, another JSON type) decodes the property again
-//   through the wrapper's own `init(from:)`, which skips, reports and throws exactly as it
-//   does at every other position. Keyed containers are random access, so reading the key
-//   twice is exact; it costs only for the arrays that hold an unknown value.
+// - Arrays and sets of plain raw-value enums are read straight from a nested container, in
+//   code compiled for the element type (`@inlinable`), when every element is a raw value a case
+//   matches. Any other array reads its elements through their own `init(from:)` from a container
+//   of the same key (keyed containers are random access, so reading the key again is exact), and
+//   skips, reports and throws exactly as the wrapper's own `init(from:)` does at every other
+//   position. A missing key, `null` or another JSON type goes to that `init(from:)` itself.
 // - Optional collections write back what they read: no key for a missing key, `null` for
 //   `null`.
 
@@ -28,7 +28,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: elements)
     }
-    return try decodeSkippingRawElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key)
   }
 
   /// Decodes a ``SkipUnknownElements`` set of raw-value enums.
@@ -44,7 +44,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: Set(elements))
     }
-    return try decodeSkippingRawElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key)
   }
 
   /// Decodes an optional ``SkipUnknownElements`` array of raw-value enums: a missing key is
@@ -63,7 +63,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: elements)
     }
-    return try decodeSkippingRawElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key)
   }
 
   /// Decodes an optional ``SkipUnknownElements`` set of raw-value enums: a missing key is
@@ -81,7 +81,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: Set(elements))
     }
-    return try decodeSkippingRawElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key)
   }
 
   /// Decodes any other optional ``SkipUnknownElements`` collection (of tagged unions, say):
@@ -98,49 +98,37 @@ extension KeyedDecodingContainer {
     return try decodeThroughInit(type, forKey: key)
   }
 
-  /// Decodes an array holding an unknown element: reads it again keeping every raw value,
-  /// reports the unknown ones, and keeps them to write back; through the wrapper's
-  /// `init(from:)` when an element is not a raw value, so errors are the ones it throws.
-  @inlinable
-  func decodeSkippingRawElements<Elements>(
+  /// Decodes an array that is not all known raw values: its elements through their own
+  /// `init(from:)`, read from a container of the same key, or, for a missing key, `null` or
+  /// another JSON type, through the wrapper's `init(from:)`, which throws as everywhere.
+  @usableFromInline
+  func decodeSkippingUnknownElements<Elements>(
     _ type: SkipUnknownElements<Elements>.Type,
     forKey key: Key
-  ) throws -> SkipUnknownElements<Elements>
-  where Elements.Element: RawRepresentable & Decodable, Elements.Element.RawValue: Decodable {
-    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+  ) throws -> SkipUnknownElements<Elements> where Elements.Element: Decodable {
+    guard let elements = try? nestedUnkeyedContainer(forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
     }
-    var elements: [Elements.Element] = []
-    var rawValues: [Elements.Element.RawValue] = []
-    var reports: [PendingReport] = []
-    while !container.isAtEnd {
-      guard
-        let rawValue = try? decodeRawValue(Elements.Element.RawValue.self, from: &container)
-      else {
-        return try decodeThroughInit(type, forKey: key)
-      }
-      if let element = Elements.Element(rawValue: rawValue) {
-        elements.append(element)
-      } else {
-        reports.append(.atIndex(rawValues.count, rawValue: describeRawValue(rawValue)))
-      }
-      rawValues.append(rawValue)
+    let read = try ElementReading<Elements.Element>.read(elements) {
+      KeyedArraySource(self, key: key)
     }
-    try report(reports, of: Elements.Element.self, forKey: key)
     return SkipUnknownElements(
-      decoded: Elements(decodedElements: elements), rawValues: rawValues,
-      unknownAt: reports.map(\.index))
+      decoded: try Elements(decodedElements: read.elements, codingPath: codingPath + [key]),
+      skipped: read.skipped)
   }
 
-  /// The elements of the array under `key` when each is a raw value `Element` knows; `nil`
-  /// when it cannot be read so (an unknown value, `null`, a missing key, another type), for
-  /// the caller to decode it through the wrapper's `init(from:)`.
+  /// The elements of the array under `key` when each is a raw value a case of `Element`
+  /// matches, for a plain raw-value enum; `nil` otherwise (an unknown value, `null`, a missing
+  /// key, another type, or a type whose `init(from:)` decides what it knows), for the caller to
+  /// read the elements through their own `init(from:)`.
   @inlinable
   func knownRawElements<Element: RawRepresentable>(
     _: Element.Type,
     forKey key: Key
   ) -> [Element]? where Element.RawValue: Decodable {
-    guard var container = try? nestedUnkeyedContainer(forKey: key) else { return nil }
+    guard isMatchedByRawValue(Element.self),
+      var container = try? nestedUnkeyedContainer(forKey: key)
+    else { return nil }
     var elements: [Element] = []
     if let count = container.count {
       elements.reserveCapacity(count)
@@ -176,12 +164,27 @@ extension KeyedDecodingContainer {
     _ type: SkipUnknownKeys<[EntryKey: Value]>.Type,
     forKey key: Key
   ) throws -> SkipUnknownKeys<[EntryKey: Value]> {
-    guard let entries = try? decode([String: Value].self, forKey: key) else {
-      return try decodeThroughInit(type, forKey: key)
-    }
-    let (known, unknown) = SkipUnknownKeys<[EntryKey: Value]>.split(entries)
-    if !unknown.isEmpty {
-      try report(unknown.map { .atKey($0.key) }, of: EntryKey.self, forKey: key)
+    // The same read, with the same errors, as the wrapper's own `init(from:)`: a missing key,
+    // `null`, another JSON type or a value that fails throws here, once.
+    let entries = try decode([String: Value].self, forKey: key)
+    let (known, unknown, renamed) = SkipUnknownKeys<[EntryKey: Value]>.split(entries)
+    if !unknown.isEmpty || !renamed.isEmpty {
+      try reportUnknownValues(forKey: key) {
+        let path = codingPath + [key]
+        let unknownValues = unknown.map { entry in
+          UnknownValue(
+            of: EntryKey.self, rawValue: entry.key, codingPath: path,
+            atKey: AnyCodingKey(entry.key), knownValues: .of(EntryKey.self))
+        }
+        return unknownValues
+          + renamed.map { entry in
+            var value = UnknownValue(
+              of: EntryKey.self, rawValue: entry.key, codingPath: path,
+              atKey: AnyCodingKey(entry.key), knownValues: .listed(nil))
+            value.kind = .renamedValue(canonical: entry.canonical)
+            return value
+          }
+      }
     }
     return SkipUnknownKeys(known: known, unknownEntries: unknown)
   }
@@ -201,60 +204,6 @@ extension KeyedDecodingContainer {
   }
 }
 
-/// One unknown value a keyed overload found, to be reported below the property: at a key of
-/// the object (`$.fees.city_tax`) or at an index of the array (`$.badges[2]`).
-@usableFromInline
-struct PendingReport: Sendable {
-  let rawValue: String
-  let text: String?
-  @usableFromInline let index: Int
-
-  @usableFromInline
-  static func atKey(_ text: String) -> PendingReport {
-    PendingReport(rawValue: text, text: text, index: 0)
-  }
-
-  @usableFromInline
-  static func atIndex(_ index: Int, rawValue: String) -> PendingReport {
-    PendingReport(rawValue: rawValue, text: nil, index: index)
-  }
-
-  var key: any CodingKey {
-    text.map { TextCodingKey($0) } ?? AnyCodingKey(intValue: index)
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// Reports `reports` through Foundation's generic path for `key`: the decoder it makes for
-  /// the property reports them, so reports carry that decoder's `userInfo` and coding path,
-  /// exactly as the wrapper's own `init(from:)` reports them.
-  @usableFromInline
-  func report<Reported>(
-    _ reports: [PendingReport], of type: Reported.Type, forKey key: Key
-  ) throws {
-    try PendingReports.$current.withValue(reports) {
-      _ = try decodeThroughInit(PendingReporter<Reported>.self, forKey: key)
-    }
-  }
-}
-
-/// Reports the values ``KeyedDecodingContainer/report(_:of:forKey:)`` hands it from the
-/// decoder it is decoded with, reading nothing.
-struct PendingReporter<Reported>: Decodable {
-  init(from decoder: any Decoder) throws {
-    for report in PendingReports.current {
-      try decoder.reportUnknownValue(
-        of: Reported.self, rawValue: report.rawValue, knownValues: .of(Reported.self),
-        atKey: report.key)
-    }
-  }
-}
-
-/// The values the reporter is to report, for the length of one report.
-enum PendingReports {
-  @TaskLocal static var current: [PendingReport] = []
-}
-
 // MARK: - Encoding
 
 /// A wrapper of an optional collection, which writes no key when it read none.
@@ -264,13 +213,15 @@ protocol OptionalCollectionWrapper: Encodable {
 }
 
 extension SkipUnknownElements: OptionalCollectionWrapper
-where Elements: Equatable & ExpressibleByNilLiteral, Elements.Element: Encodable {
-  var writesKey: Bool { wrappedValue != nil || readNull }
+where Elements: ExpressibleByNilLiteral, Elements.Element: Encodable {
+  var writesKey: Bool { (try? wrappedValue.elementsToEncode(codingPath: [])) != nil || readNull }
 }
 
 extension SkipUnknownKeys: OptionalCollectionWrapper
 where Entries: ExpressibleByNilLiteral, Value: Encodable {
-  var writesKey: Bool { wrappedValue.knownEntries != nil || readNull }
+  var writesKey: Bool {
+    (try? wrappedValue.entriesToEncode(codingPath: [])) != nil || readNull
+  }
 }
 
 extension KeyedEncodingContainer {
@@ -283,7 +234,7 @@ extension KeyedEncodingContainer {
   public mutating func encode<Wrapped>(
     _ value: SkipUnknownElements<Wrapped?>,
     forKey key: Key
-  ) throws where Wrapped: Equatable, Wrapped.Element: Encodable {
+  ) throws where Wrapped.Element: Encodable {
     try encodeIfRead(value, forKey: key)
   }
 
@@ -330,4 +281,135 @@ func decodeRawValue<RawValue: Decodable>(
     return try container.decode(Int.self) as! RawValue
   }
   return try container.decode(RawValue.self)
+}
+
+// MARK: - SkipInvalidElements
+
+extension KeyedDecodingContainer {
+  /// Decodes a ``SkipInvalidElements`` array: each element with the array container's own
+  /// `decode`, as a plain array property reads it, so an array whose elements all decode costs
+  /// what the plain one does.
+  ///
+  /// Synthesized `init(from:)` calls it for `@SkipInvalidElements var statuses: [Status]`:
+  ///
+  /// ```swift
+  /// _statuses = try container.decode(SkipInvalidElements<[Status]>.self, forKey: .statuses)
+  /// ```
+  @inlinable
+  public func decode<Element: Decodable>(
+    _ type: SkipInvalidElements<[Element]>.Type,
+    forKey key: Key
+  ) throws -> SkipInvalidElements<[Element]> {
+    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+      // Missing, `null` or not an array: the wrapper's own `init(from:)` throws what a plain
+      // array throws.
+      return try decodeThroughInit(type, forKey: key)
+    }
+    let read = try readElementsSkippingInvalid(
+      Element.self, from: &container,
+      handler: { handler(forKey: key) },
+      reopen: { try nestedUnkeyedContainer(forKey: key) })
+    return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
+  }
+
+  /// Decodes an optional ``SkipInvalidElements`` array: a missing key or `null` is `nil`, and
+  /// remembered as it was read.
+  ///
+  /// ```swift
+  /// _pinned = try container.decode(SkipInvalidElements<[Status]?>.self, forKey: .pinned)
+  /// ```
+  @inlinable
+  public func decode<Element: Decodable>(
+    _ type: SkipInvalidElements<[Element]?>.Type,
+    forKey key: Key
+  ) throws -> SkipInvalidElements<[Element]?> {
+    guard contains(key) else { return SkipInvalidElements(wrappedValue: nil) }
+    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    let read = try readElementsSkippingInvalid(
+      Element.self, from: &container,
+      handler: { handler(forKey: key) },
+      reopen: { try nestedUnkeyedContainer(forKey: key) })
+    return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
+  }
+
+  /// Decodes any other optional ``SkipInvalidElements`` collection (a set, a dictionary): a
+  /// missing key is `nil`, and remembered as missing.
+  ///
+  /// ```swift
+  /// _accounts = try container.decode(
+  ///   SkipInvalidElements<[String: Account]?>.self, forKey: .accounts)
+  /// ```
+  public func decode<Wrapped>(
+    _ type: SkipInvalidElements<Wrapped?>.Type,
+    forKey key: Key
+  ) throws -> SkipInvalidElements<Wrapped?> where Wrapped: Decodable {
+    guard contains(key) else { return SkipInvalidElements(wrappedValue: nil) }
+    return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// The handler of the decoder that reads the value at `key`, read only when an element is
+  /// left out.
+  @usableFromInline
+  func handler(forKey key: Key) -> UnknownValueHandler? {
+    userInfo(forKey: key)[.unknownValueHandler] as? UnknownValueHandler
+  }
+}
+
+extension SkipInvalidElements {
+  /// The wrapper of an array's decoded elements and those it left out.
+  @inlinable
+  init<Element>(decodedElements: [Element], invalid: [InvalidElement])
+  where Value == [Element] {
+    self.init(wrappedValue: decodedElements)
+    if !invalid.isEmpty {
+      setLeftOut(invalid)
+    }
+  }
+
+  /// The wrapper of an optional array's decoded elements and those it left out.
+  @inlinable
+  init<Element>(decodedElements: [Element], invalid: [InvalidElement])
+  where Value == [Element]? {
+    self.init(wrappedValue: decodedElements)
+    if !invalid.isEmpty {
+      setLeftOut(invalid)
+    }
+  }
+
+  @usableFromInline
+  mutating func setLeftOut(_ invalid: [InvalidElement]) {
+    left = LeftOutElements(invalid: invalid)
+  }
+}
+
+extension SkipInvalidElements: OptionalCollectionWrapper
+where Value: Encodable & ExpressibleByNilLiteral {
+  var writesKey: Bool { (wrappedValue as? any HoldsNothing)?.holdsNothing == false || readNull }
+}
+
+/// An optional, asked whether it is `nil` without knowing what it wraps.
+protocol HoldsNothing {
+  var holdsNothing: Bool { get }
+}
+
+extension Optional: HoldsNothing {
+  var holdsNothing: Bool { self == nil }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes an optional ``SkipInvalidElements`` collection as it was read: no key when it was
+  /// missing (or set to `nil`), `null` when it was `null`.
+  ///
+  /// ```swift
+  /// try container.encode(_pinned, forKey: .pinned)
+  /// ```
+  public mutating func encode<Wrapped>(
+    _ value: SkipInvalidElements<Wrapped?>,
+    forKey key: Key
+  ) throws where Wrapped: Encodable {
+    guard value.writesKey else { return }
+    try encodeThroughEncodable(value, forKey: key)
+  }
 }

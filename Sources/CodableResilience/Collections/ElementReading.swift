@@ -1,12 +1,14 @@
-/// Reads the elements of an array, skipping those the element type does not know: raw values
-/// no case matches (raw-value enums), or unknown tags (tagged unions). Any other element type
-/// is read as it is.
+/// Reads the elements of an array for ``SkipUnknownElements``, leaving out those the element
+/// type does not know: elements whose own decoding reports an unknown value, raw values no case
+/// of a plain enum matches, or unknown tags of tagged unions. Any other element type is read as
+/// it is.
 ///
-/// Raw values are read straight from the array's container, one concrete `decode` a
-/// element, the way a plain array reads `String`s: no nested decoder for each element, no
-/// per-element casts, and nothing kept beyond the elements and their raw values until a value
-/// is skipped. An element the container cannot read that way is read again through its own
-/// decoder, so errors are the ones decoding element by element throws.
+/// Raw-value elements decode through their own `init(from:)` with one ``ElementDecoder``, which
+/// reads them from the array's container and holds what each reports until it has decoded: an
+/// element that reported is left out, and its reports then reach the decoder's handler. A plain
+/// enum's elements are first read as raw values straight from the container, the way a plain
+/// array reads `String`s; only an array that holds a value no case matches (or one that is not
+/// a raw value at all) is read again through `init(from:)`.
 enum ElementReading<Element: Decodable> {
   struct Result {
     var elements: [Element] = []
@@ -15,14 +17,14 @@ enum ElementReading<Element: Decodable> {
   }
 
   static func read(
-    from container: inout any UnkeyedDecodingContainer,
-    of decoder: any Decoder
+    _ container: any UnkeyedDecodingContainer, from source: @escaping () -> any ArraySource
   ) throws -> Result {
+    var container = container
     if let union = Element.self as? any TaggedUnion.Type {
       return try readUnions(union, from: &container)
     }
     if let raw = Element.self as? any RawRepresentable.Type,
-      let result = try readRawValues(raw, from: &container, of: decoder)
+      let result = try readRawRepresentable(raw, container, from: source)
     {
       return result
     }
@@ -40,97 +42,140 @@ enum ElementReading<Element: Decodable> {
     _: Union.Type, from container: inout any UnkeyedDecodingContainer
   ) throws -> Result {
     var known: [Union] = []
-    var unknown: [(position: Int, variant: UnknownVariant)] = []
+    var all: [Any] = []
+    var positions: [Int] = []
     while !container.isAtEnd {
       // Decoding through a slot gives the element its own decoder, whose coding path
       // (`…[3]`) is the one an unknown tag is reported at.
       let slot = try container.decode(UnionSlot<Union>.self)
       if let variant = slot.unknownVariant {
-        unknown.append((known.count + unknown.count, variant))
+        positions.append(all.count)
+        all.append(variant)
       } else {
         known.append(slot.value)
+        all.append(slot.value)
       }
     }
     // `Union` is `Element`, opened from an existential: the cast always succeeds.
-    var result = Result(elements: known as! [Element])
-    guard !unknown.isEmpty else { return result }
-    // Positions ascend and each is the variant's place in the whole array, so inserting them
-    // in order puts every variant back where it was read.
-    var writtenAsRead: [any Encodable] = known.map(EncodableIfPossible.init)
-    for (position, variant) in unknown {
-      writtenAsRead.insert(variant, at: position)
-    }
-    let variants = unknown.map(\.variant)
-    result.skipped = SkippedElements(
-      writtenAsRead: writtenAsRead,
-      unknown: variants,
-      unknownWritten: variants,
-      unknownDescriptions: variants.map(\.json.description)
-    )
-    return result
-  }
-
-  /// `nil` when the raw type is not `Decodable`: such an enum's elements are read as they
-  /// are.
-  private static func readRawValues<Raw: RawRepresentable>(
-    _: Raw.Type, from container: inout any UnkeyedDecodingContainer, of decoder: any Decoder
-  ) throws -> Result? {
-    guard let rawType = Raw.RawValue.self as? any Decodable.Type else { return nil }
-    return try readRawValues(Raw.self, rawType, from: &container, of: decoder)
-  }
-
-  private static func readRawValues<Raw: RawRepresentable, Decoded: Decodable>(
-    _: Raw.Type,
-    _: Decoded.Type,
-    from container: inout any UnkeyedDecodingContainer,
-    of decoder: any Decoder
-  ) throws -> Result {
-    // `Decoded` is `Raw.RawValue` and `Raw` is `Element`, both opened from existentials.
-    precondition(Decoded.self == Raw.RawValue.self && Raw.self == Element.self)
-    var known: [Raw] = []
-    var rawValues: [Raw.RawValue] = []
-    var unknownPositions: [Int] = []
-    if let count = container.count {
-      known.reserveCapacity(count)
-      rawValues.reserveCapacity(count)
-    }
-    while !container.isAtEnd {
-      let index = container.currentIndex
-      let rawValue: Raw.RawValue
-      do {
-        rawValue = try decodeRawValue(Decoded.self, from: &container) as! Raw.RawValue
-      } catch {
-        // Read the element again through its own decoder, which throws the error decoding
-        // it as an element does, when the container has not moved past it.
-        guard container.currentIndex == index else { throw error }
-        let slot = try container.decode(RawValueSlot<Raw, Decoded>.self)
-        if let element = slot.element {
-          known.append(element)
-        } else {
-          unknownPositions.append(rawValues.count)
-        }
-        rawValues.append(slot.rawValue)
-        continue
-      }
-      if let element = Raw(rawValue: rawValue) {
-        known.append(element)
-      } else {
-        unknownPositions.append(rawValues.count)
-        try decoder.reportUnknownValue(
-          of: Raw.self,
-          rawValue: describeRawValue(rawValue),
-          knownValues: .of(Raw.self),
-          atKey: AnyCodingKey(intValue: index)
-        )
-      }
-      rawValues.append(rawValue)
-    }
     return Result(
       elements: known as! [Element],
-      skipped: unknownPositions.isEmpty
-        ? nil : SkippedElements(rawValues: rawValues, unknownAt: unknownPositions))
+      skipped: positions.isEmpty ? nil : SkippedElements(all: all, positions: positions))
+  }
+
+  /// `nil` when the raw type is not `Decodable`: such an enum's elements are read as they are.
+  private static func readRawRepresentable<Raw: RawRepresentable>(
+    _: Raw.Type, _ container: any UnkeyedDecodingContainer,
+    from source: @escaping () -> any ArraySource
+  ) throws -> Result? {
+    guard let rawType = Raw.RawValue.self as? any Decodable.Type else { return nil }
+    return try readRawRepresentable(Raw.self, rawType, container, from: source)
+  }
+
+  private static func readRawRepresentable<Raw: RawRepresentable, Decoded: Decodable>(
+    _: Raw.Type,
+    _: Decoded.Type,
+    _ container: any UnkeyedDecodingContainer,
+    from source: @escaping () -> any ArraySource
+  ) throws -> Result {
+    // `Decoded` is `Raw.RawValue` and `Raw` is `Element`, both opened from existentials.
+    var container = container
+    if isMatchedByRawValue(Raw.self),
+      let known = knownRawElements(Raw.self, Decoded.self, from: &container)
+    {
+      return Result(elements: known as! [Element])
+    }
+    let elements = try isMatchedByRawValue(Raw.self) ? source().reopen() : container
+    return try readThroughInit(Raw.self, elements, from: source)
+  }
+
+  /// Every element of `container` when each is a raw value a case matches; `nil` otherwise.
+  private static func knownRawElements<Raw: RawRepresentable, Decoded: Decodable>(
+    _: Raw.Type, _: Decoded.Type, from container: inout any UnkeyedDecodingContainer
+  ) -> [Raw]? {
+    var known: [Raw] = []
+    if let count = container.count {
+      known.reserveCapacity(count)
+    }
+    while !container.isAtEnd {
+      guard let rawValue = try? decodeRawValue(Decoded.self, from: &container),
+        let element = Raw(rawValue: rawValue as! Raw.RawValue)
+      else { return nil }
+      known.append(element)
+    }
+    return known
+  }
+
+  /// Each element through its own `init(from:)`, leaving out those that report an unknown
+  /// value of their own or that reject a raw value no case matches.
+  private static func readThroughInit<Raw: RawRepresentable>(
+    _: Raw.Type, _ container: any UnkeyedDecodingContainer,
+    from source: @escaping () -> any ArraySource
+  ) throws -> Result {
+    let decoder = ElementDecoder(container, keepingReadValues: true, from: source)
+    var known: [Element] = []
+    var all: [Any] = []
+    var positions: [Int] = []
+    while !decoder.isAtEnd(&decoder.elements) {
+      do {
+        let element = try decoder.decodeElement(Element.self)
+        if decoder.currentReported {
+          positions.append(all.count)
+          all.append(try decoder.lastRead ?? decoder.currentElementAsJSON())
+        } else {
+          known.append(element)
+          all.append(element)
+        }
+      } catch let error as DecodingError {
+        guard let rawValue = rejectedRawValue(Raw.self, error, decoder) else { throw error }
+        var report = UnknownValue(
+          of: Raw.self, rawValue: describeRawValue(rawValue), codingPath: decoder.codingPath,
+          atKey: nil, knownValues: .of(Raw.self))
+        if let renamed = renamedValue(Raw.self, rawValue) {
+          // A plain enum's own `init(from:)` knows no aliases; the wrapper reads them.
+          report.kind = .renamedValue(canonical: describeRawValue(renamed.rawValue))
+          decoder.hold(report)
+          known.append(renamed as! Element)
+          all.append(renamed)
+        } else {
+          decoder.hold(report)
+          positions.append(all.count)
+          all.append(rawValue)
+        }
+      }
+      try decoder.deliverReports()
+    }
+    return Result(
+      elements: known,
+      skipped: positions.isEmpty ? nil : SkippedElements(all: all, positions: positions))
+  }
+
+  /// The raw value a plain enum's `init(from:)` rejected with `error` because no case matches
+  /// it: the element's one read took a raw value, and the error is about the element itself.
+  private static func rejectedRawValue<Raw: RawRepresentable>(
+    _: Raw.Type, _ error: DecodingError, _ decoder: ElementDecoder
+  ) -> Raw.RawValue? {
+    guard case .dataCorrupted(let context) = error, decoder.consumed, !decoder.readFailed,
+      !decoder.refused, context.codingPath.count == decoder.codingPath.count,
+      let rawValue = decoder.lastRead as? Raw.RawValue, Raw(rawValue: rawValue) == nil
+    else { return nil }
+    return rawValue
   }
 }
+
+/// Whether a raw value naming a case decodes as that case and reports nothing, so an array of
+/// such values can be read as raw values: true of plain enums and ``UnknownDecodable`` ones, not
+/// of types that accept every raw value (``ExtensibleEnum``, ``OpenEnum``), whose `init(from:)`
+/// decides what is known.
+@inlinable
+func isMatchedByRawValue<Raw: RawRepresentable>(_: Raw.Type) -> Bool {
+  !(Raw.self is any ExtensibleEnum.Type) && !(Raw.self is any AcceptsEveryRawValue.Type)
+}
+
+/// A toolkit type whose `init(rawValue:)` never fails, so it cannot tell known values apart.
+@usableFromInline
+protocol AcceptsEveryRawValue {}
+
+extension OpenEnum: AcceptsEveryRawValue {}
 
 /// A value written through its own `Encodable` conformance when it has one. Raw values of a
 /// `Decodable` raw type that is not `Encodable` cannot be written; encoding them throws.
@@ -149,27 +194,10 @@ struct EncodableIfPossible: Encodable {
           codingPath: encoder.codingPath,
           debugDescription: "\(type(of: value)) is not Encodable, so it cannot be written back"))
     }
-    try value.encode(to: encoder)
-  }
-}
-
-/// One decoded raw value and the element it names, if any. Reports the value when no element
-/// matches, from the element's own decoder.
-struct RawValueSlot<Element: RawRepresentable, Decoded: Decodable>: Decodable {
-  var rawValue: Element.RawValue
-  var element: Element?
-
-  init(from decoder: any Decoder) throws {
-    let decoded = try decodeRawValue(Decoded.self, from: decoder.singleValueContainer())
-    // `Decoded` is `Element.RawValue`, opened from an existential: the cast always succeeds.
-    rawValue = decoded as! Element.RawValue
-    element = Element(rawValue: rawValue)
-    if element == nil {
-      try decoder.reportUnknownValue(
-        of: Element.self,
-        rawValue: describeRawValue(rawValue),
-        knownValues: .of(Element.self)
-      )
+    if let value = value as? any RawRepresentable, let rawValue = value.rawValue as? any Encodable {
+      try rawValue.encode(to: encoder)
+    } else {
+      try value.encode(to: encoder)
     }
   }
 }
@@ -185,90 +213,37 @@ struct UnionSlot<Union: TaggedUnion>: Decodable {
   }
 }
 
-/// What reading an array left out, kept without its static type, and everything it read in the
-/// form it is written back in.
-///
-/// An array of raw values keeps just its raw values and the positions of the unknown ones; the
-/// forms below are made from them when they are asked for (to write the array back, compare or
-/// hash it), so an array that skipped a value costs no more than those two arrays to decode.
+/// What reading an array left out, and everything it read in the order it was read, kept
+/// without their static types: the known elements and, at ``positions``, the values left out
+/// (raw values, unknown variants, or `JSONValue`s).
 @usableFromInline
-struct SkippedElements {
-  @usableFromInline let source: any SkippedSource
+struct SkippedElements: @unchecked Sendable {
+  // Unchecked: the wrapper is `Sendable` only when its elements are, and `all` holds only its
+  // elements, their raw values, `UnknownVariant`s and `JSONValue`s.
+  /// Every element as it was read, known or left out, in order.
+  let all: [Any]
+  /// The positions in ``all`` of the values left out, ascending.
+  let positions: [Int]
 
-  /// Every element in the form it is written back in, in the order it was read: raw values
-  /// for raw-value enums, elements (unknown variants included) for unions.
-  var writtenAsRead: [any Encodable] { source.writtenAsRead }
-  /// The skipped values, in the order they were read: raw values or `UnknownVariant`s.
-  var unknown: [Any] { source.unknown }
-  /// The skipped values written back, in the order they were read.
-  var unknownWritten: [any Encodable] { source.unknownWritten }
-  /// The skipped values as text, for equality and hashing.
-  var unknownDescriptions: [String] { source.unknownDescriptions }
-
-  /// What an array of unions left out, listed in every form.
-  init(
-    writtenAsRead: [any Encodable], unknown: [Any], unknownWritten: [any Encodable],
-    unknownDescriptions: [String]
-  ) {
-    source = ListedSkippedElements(
-      writtenAsRead: writtenAsRead, unknown: unknown, unknownWritten: unknownWritten,
-      unknownDescriptions: unknownDescriptions)
-  }
-
-  /// What an array of raw values left out: the raw values at `positions`.
-  @inlinable
-  init<RawValue>(rawValues: [RawValue], unknownAt positions: [Int]) {
-    source = SkippedRawValues(rawValues: rawValues, positions: positions)
-  }
-}
-
-/// Where ``SkippedElements`` reads its forms from.
-@usableFromInline
-protocol SkippedSource {
-  var writtenAsRead: [any Encodable] { get }
-  var unknown: [Any] { get }
-  var unknownWritten: [any Encodable] { get }
-  var unknownDescriptions: [String] { get }
-}
-
-/// Every form, listed when the array was read.
-private struct ListedSkippedElements: SkippedSource {
-  let writtenAsRead: [any Encodable]
-  let unknown: [Any]
-  let unknownWritten: [any Encodable]
-  let unknownDescriptions: [String]
-}
-
-/// The raw values of an array and the positions of the unknown ones.
-@usableFromInline
-struct SkippedRawValues<RawValue>: SkippedSource {
-  @usableFromInline let rawValues: [RawValue]
-  @usableFromInline let positions: [Int]
-
-  @inlinable
-  init(rawValues: [RawValue], positions: [Int]) {
-    self.rawValues = rawValues
+  init(all: [Any], positions: [Int]) {
+    self.all = all
     self.positions = positions
   }
 
-  @usableFromInline
-  var writtenAsRead: [any Encodable] { rawValues.map(EncodableIfPossible.init) }
-  @usableFromInline
-  var unknown: [Any] { positions.map { rawValues[$0] } }
-  @usableFromInline
-  var unknownWritten: [any Encodable] { positions.map { EncodableIfPossible(rawValues[$0]) } }
-  @usableFromInline
-  var unknownDescriptions: [String] { positions.map { describeRawValue(rawValues[$0]) } }
-}
+  /// Everything in the order it was read, to be written back as it came.
+  var writtenAsRead: [Any] { all }
 
-extension SkipUnknownElements where Elements.Element: RawRepresentable {
-  /// The wrapper of an array read as raw values: `decoded` holds the known elements, and
-  /// the raw values at `unknownAt` were skipped.
-  @inlinable
-  init(decoded: Elements, rawValues: [Elements.Element.RawValue], unknownAt positions: [Int]) {
-    self.init(wrappedValue: decoded)
-    guard !positions.isEmpty else { return }
-    skipped = Skipped(
-      decoded: decoded, values: SkippedElements(rawValues: rawValues, unknownAt: positions))
+  /// The values left out, in the order they were read.
+  var values: [Any] { positions.map { all[$0] } }
+
+  /// The values left out as text, for equality and hashing.
+  var descriptions: [String] {
+    positions.map { position in
+      switch all[position] {
+      case let variant as UnknownVariant: variant.json.description
+      case let json as JSONValue: json.description
+      case let value: describeRawValue(value)
+      }
+    }
   }
 }

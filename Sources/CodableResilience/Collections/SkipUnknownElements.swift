@@ -17,22 +17,27 @@
 /// skipped element is reported to the decoder's ``UnknownValueHandler`` with its path
 /// (`$.amenities[1]`).
 ///
+/// ## Which elements are left out
+///
+/// Each element decodes through its own `init(from:)`, as in a plain array, custom ones
+/// included. It is left out when that decoding reports an unknown value of its own (an
+/// ``UnknownDecodable`` enum's `.unknown`, an ``ExtensibleEnum`` value outside its
+/// ``ExtensibleEnum/knownValues``, an ``OpenEnum``'s `.unknown`), or, for a plain raw-value
+/// enum, when it rejects a raw value no case matches. A `null` element or one of the wrong JSON
+/// type still throws its `DecodingError`, as in a plain array; as a property, a missing key
+/// throws `keyNotFound`.
+///
 /// ## What is written back
 ///
-/// - Unmodified since decoding: exactly the array that was read, skipped elements in their
-///   places, duplicates and order included. (A `Set` that skipped nothing is written in its
-///   own order, without duplicates, as any `Set` is.)
-/// - Modified: the current elements, then the skipped raw values in the order they were read.
-///   Skipped values are the server's, not the app's, so an edit of the known ones keeps them.
-///   Call ``removeUnknownRawValues()`` (through the projected value:
-///   `listing.$amenities.removeUnknownRawValues()`) to drop them.
-///
-/// Elements are matched with `Element(rawValue:)`, so an ``ExtensibleEnum`` element, which
-/// accepts every raw value, is never skipped: use `[Currency]` itself, which reports values
-/// outside its ``ExtensibleEnum/knownValues``.
-///
-/// A `null` element or one of the wrong JSON type still throws a `DecodingError`. As a
-/// property, a missing key throws `keyNotFound`, as for a plain array.
+/// - Unmodified since decoding: the array that was read, skipped elements exactly as they came
+///   and in their places, duplicates and order included; known elements are written as they
+///   encode (a raw-value enum's raw value, so an element its own `init(from:)` read from another
+///   form is written in its canonical one). A `Set` that skipped nothing is written in its own
+///   order, without duplicates, as any `Set` is.
+/// - Modified (``wrappedValue`` assigned, or changed in place): the current elements, then the
+///   skipped values in the order they were read. Skipped values are the server's, not the
+///   app's, so an edit of the known ones keeps them. Call ``removeUnknownElements()`` (through
+///   the projected value: `listing.$amenities.removeUnknownElements()`) to drop them.
 ///
 /// ## Optional collections
 ///
@@ -54,6 +59,13 @@
 ///
 /// Elements that are neither raw-value enums nor tagged unions are decoded as they are and
 /// never skipped.
+///
+/// ## Limits
+///
+/// For speed, an array whose every element is a raw value naming a case of a plain raw-value
+/// enum is read as those raw values, without calling the enum's `init(from:)`: a custom
+/// `init(from:)` that decodes a raw value naming a case as some other case is not asked. Any
+/// other array, and every element of the toolkit's own types, decodes through `init(from:)`.
 @propertyWrapper
 public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
   /// The known elements.
@@ -62,33 +74,23 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
   /// listing.amenities  // [.wifi, .pool]
   /// ```
   public var wrappedValue: Elements {
-    didSet { readNull = false }
+    didSet {
+      readNull = false
+      isModified = true
+    }
   }
 
-  /// What decoding skipped, and the value as it was decoded; `nil` when nothing was skipped,
-  /// so an all-known collection carries nothing extra.
-  @usableFromInline var skipped: Skipped?
+  /// What decoding left out, with everything it read in the form it is written back in; `nil`
+  /// when nothing was left out, so an all-known collection carries nothing extra.
+  @usableFromInline var skipped: SkippedElements?
+
+  /// Whether ``wrappedValue`` was set since decoding, so the skipped values are written after
+  /// the current elements rather than in their places.
+  var isModified = false
 
   /// Whether an optional collection was read as `null`, to write `null` back rather than
   /// no key. Assigning ``wrappedValue`` clears it.
   var readNull = false
-
-  /// What decoding left out, and the value as it was decoded.
-  @usableFromInline
-  struct Skipped: @unchecked Sendable {
-    // Unchecked: the wrapper is `Sendable` only when `Elements` is, and `values` holds only
-    // raw values of `Elements.Element`, elements and `UnknownVariant`s.
-    /// ``wrappedValue`` right after decoding, to tell whether it was modified since.
-    @usableFromInline var decoded: Elements
-    /// The values left out, and everything read in the form it is written back in.
-    @usableFromInline var values: SkippedElements
-
-    @inlinable
-    init(decoded: Elements, values: SkippedElements) {
-      self.decoded = decoded
-      self.values = values
-    }
-  }
 
   /// Creates the wrapper around known elements.
   ///
@@ -97,6 +99,13 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
   /// ```
   public init(wrappedValue: Elements) {
     self.wrappedValue = wrappedValue
+  }
+
+  /// The wrapper of decoded elements and what decoding left out.
+  @inlinable
+  init(decoded: Elements, skipped: SkippedElements?) {
+    self.init(wrappedValue: decoded)
+    self.skipped = skipped
   }
 
   /// The wrapper itself, so `$amenities.unknownRawValues` reads what was skipped.
@@ -108,6 +117,15 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
     get { self }
     set { self = newValue }
   }
+
+  /// Forgets the elements decoding left out, so they are not written back.
+  ///
+  /// ```swift
+  /// listing.$amenities.removeUnknownElements()
+  /// ```
+  public mutating func removeUnknownElements() {
+    skipped = nil
+  }
 }
 
 extension SkipUnknownElements where Elements.Element: RawRepresentable {
@@ -117,16 +135,7 @@ extension SkipUnknownElements where Elements.Element: RawRepresentable {
   /// listing.$amenities.unknownRawValues  // ["sauna"]
   /// ```
   public var unknownRawValues: [Elements.Element.RawValue] {
-    skipped?.values.unknown.compactMap { $0 as? Elements.Element.RawValue } ?? []
-  }
-
-  /// Forgets the skipped raw values, so they are not written back.
-  ///
-  /// ```swift
-  /// listing.$amenities.removeUnknownRawValues()
-  /// ```
-  public mutating func removeUnknownRawValues() {
-    skipped = nil
+    skipped?.values.compactMap { $0 as? Elements.Element.RawValue } ?? []
   }
 }
 
@@ -137,16 +146,7 @@ extension SkipUnknownElements where Elements.Element: TaggedUnion {
   /// feed.$items.unknownVariants.map(\.tag)  // ["reel"]
   /// ```
   public var unknownVariants: [UnknownVariant] {
-    skipped?.values.unknown.compactMap { $0 as? UnknownVariant } ?? []
-  }
-
-  /// Forgets the variants decoding left out, so they are not written back.
-  ///
-  /// ```swift
-  /// feed.$items.removeUnknownVariants()
-  /// ```
-  public mutating func removeUnknownVariants() {
-    skipped = nil
+    skipped?.values.compactMap { $0 as? UnknownVariant } ?? []
   }
 }
 
@@ -170,7 +170,7 @@ extension SkipUnknownElements: Equatable where Elements: Equatable {
   }
 
   private var unknownDescriptions: [String] {
-    skipped?.values.unknownDescriptions ?? []
+    skipped?.descriptions ?? []
   }
 }
 
@@ -182,13 +182,14 @@ extension SkipUnknownElements: Hashable where Elements: Hashable {
   /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
-    hasher.combine(skipped?.values.unknownDescriptions ?? [])
+    hasher.combine(skipped?.descriptions ?? [])
   }
 }
 
 extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
-  /// Decodes an array, skipping (and reporting) the elements it does not know: raw values no
-  /// case matches, or variants whose tag the union does not know.
+  /// Decodes an array, skipping (and reporting) the elements it does not know: those whose
+  /// decoding reports an unknown value of their own, raw values no case of a plain enum
+  /// matches, or variants whose tag the union does not know.
   ///
   /// ```swift
   /// let amenities = try JSONDecoder().decode(
@@ -196,22 +197,23 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
   /// // amenities.wrappedValue == [.wifi], amenities.unknownRawValues == ["sauna"]
   /// ```
   public init(from decoder: any Decoder) throws {
-    if let valueForNull = Elements.valueForNull, try decoder.singleValueContainer().decodeNil() {
-      wrappedValue = valueForNull
+    if let valueForNull = try Elements.valueForNull(codingPath: decoder.codingPath),
+      try decoder.singleValueContainer().decodeNil()
+    {
+      self.init(wrappedValue: valueForNull)
       readNull = true
       return
     }
-    var container = try decoder.unkeyedContainer()
-    let read = try ElementReading<Elements.Element>.read(from: &container, of: decoder)
-    let value = Elements(decodedElements: read.elements)
-    wrappedValue = value
-    if let left = read.skipped {
-      skipped = Skipped(decoded: value, values: left)
+    let read = try ElementReading<Elements.Element>.read(try decoder.unkeyedContainer()) {
+      DecoderArraySource(decoder)
     }
+    self.init(
+      decoded: try Elements(decodedElements: read.elements, codingPath: decoder.codingPath),
+      skipped: read.skipped)
   }
 }
 
-extension SkipUnknownElements: Encodable where Elements: Equatable, Elements.Element: Encodable {
+extension SkipUnknownElements: Encodable where Elements.Element: Encodable {
   /// Writes the array that was read when unmodified; otherwise the current elements followed
   /// by the skipped values. An optional collection that is `nil` is written as `null` here;
   /// as a property, the keyed overload writes no key unless `null` was read.
@@ -220,23 +222,23 @@ extension SkipUnknownElements: Encodable where Elements: Equatable, Elements.Ele
   /// let data = try JSONEncoder().encode(listing)  // ["wifi", "sauna", "pool"] when unmodified
   /// ```
   public func encode(to encoder: any Encoder) throws {
-    guard let elements = wrappedValue.elementsToEncode else {
+    guard let elements = try wrappedValue.elementsToEncode(codingPath: encoder.codingPath) else {
       var container = encoder.singleValueContainer()
       try container.encodeNil()
       return
     }
     var container = encoder.unkeyedContainer()
-    if let skipped, skipped.decoded == wrappedValue {
-      for value in skipped.values.writtenAsRead {
-        try container.encode(value)
+    if let skipped, !isModified {
+      for value in skipped.writtenAsRead {
+        try container.encode(EncodableIfPossible(value))
       }
       return
     }
     for element in elements {
       try container.encode(writtenForm(of: element))
     }
-    for value in skipped?.values.unknownWritten ?? [] {
-      try container.encode(value)
+    for value in skipped?.values ?? [] {
+      try container.encode(EncodableIfPossible(value))
     }
   }
 }

@@ -4,106 +4,121 @@
 /// @SkipUnknownElements var tags: Set<Tag>
 /// @SkipUnknownElements var labels: [Label]?
 /// ```
+///
+/// The package makes `Array`, `Set` and `Optional` of them conform; the protocol has no
+/// requirements of its own, so it adds nothing to those types a caller could see. Other types
+/// cannot be held: decoding one throws a `DecodingError` that says so.
 public protocol SkipUnknownElementsCollection {
   /// The type of the elements.
   associatedtype Element
-
-  /// Creates the collection from decoded elements, in the order they were read.
-  ///
-  /// ```swift
-  /// let badges = Set<Badge>(decodedElements: [.verified, .superhost])
-  /// ```
-  init(decodedElements: [Element])
-
-  /// The elements to write, in order; `nil` for an optional collection that is `nil`.
-  ///
-  /// ```swift
-  /// [Badge.verified].elementsToEncode  // [.verified]
-  /// ```
-  var elementsToEncode: [Element]? { get }
-
-  /// The value of a missing key or `null`: `nil` for an optional collection; `nil` too
-  /// (no such value) for a collection that is not optional, where they throw.
-  ///
-  /// ```swift
-  /// Optional<[Badge]>.valueForNull  // Optional(nil)
-  /// ```
-  static var valueForNull: Self? { get }
 }
 
-extension Array: SkipUnknownElementsCollection {
-  /// The array of the decoded elements.
-  ///
-  /// ```swift
-  /// let badges = [Badge](decodedElements: [.verified])
-  /// ```
-  public init(decodedElements: [Element]) {
-    self = decodedElements
-  }
+extension Array: SkipUnknownElementsCollection {}
 
-  /// The array itself.
-  ///
-  /// ```swift
-  /// [Badge.verified].elementsToEncode  // [.verified]
-  /// ```
-  public var elementsToEncode: [Element]? { self }
-
-  /// None: an array is not optional.
-  ///
-  /// ```swift
-  /// [Badge].valueForNull  // nil
-  /// ```
-  public static var valueForNull: [Element]? { nil }
-}
-
-extension Set: SkipUnknownElementsCollection {
-  /// The set of the decoded elements.
-  ///
-  /// ```swift
-  /// let badges = Set<Badge>(decodedElements: [.verified])
-  /// ```
-  public init(decodedElements: [Element]) {
-    self.init(decodedElements)
-  }
-
-  /// The elements in the set's order.
-  ///
-  /// ```swift
-  /// Set([Badge.verified]).elementsToEncode  // [.verified]
-  /// ```
-  public var elementsToEncode: [Element]? { Array(self) }
-
-  /// None: a set is not optional.
-  ///
-  /// ```swift
-  /// Set<Badge>.valueForNull  // nil
-  /// ```
-  public static var valueForNull: Set<Element>? { nil }
-}
+extension Set: SkipUnknownElementsCollection {}
 
 extension Optional: SkipUnknownElementsCollection where Wrapped: SkipUnknownElementsCollection {
-  /// The wrapped collection of the decoded elements.
-  ///
-  /// ```swift
-  /// let badges = [Badge]?(decodedElements: [.verified])  // Optional([.verified])
-  /// ```
-  public init(decodedElements: [Wrapped.Element]) {
-    self = .some(Wrapped(decodedElements: decodedElements))
+  /// The wrapped collection's element type.
+  public typealias Element = Wrapped.Element
+}
+
+// MARK: - How the wrapper reads and writes its collection
+
+/// The collection behind ``SkipUnknownElementsCollection``: how it is made of decoded elements,
+/// which elements it writes, and what a missing key or `null` decodes as. Internal, so the
+/// collections a user has show none of it.
+protocol ElementStorage {
+  associatedtype StoredElement
+
+  /// The collection of the decoded elements, in the order they were read.
+  init(storedElements: [StoredElement])
+
+  /// The elements to write, in order; `nil` for an optional collection that is `nil`.
+  var storedElements: [StoredElement]? { get }
+
+  /// What a missing key or `null` decodes as: `nil` for an optional collection; no value for
+  /// one that is not optional, where they throw.
+  static var storageForNull: Self? { get }
+}
+
+extension Array: ElementStorage {
+  init(storedElements: [Element]) {
+    self = storedElements
   }
 
-  /// The wrapped collection's elements; `nil` when there is none.
-  ///
-  /// ```swift
-  /// ([Badge]?.none).elementsToEncode  // nil
-  /// ```
-  public var elementsToEncode: [Wrapped.Element]? {
-    flatMap(\.elementsToEncode)
+  var storedElements: [Element]? { self }
+
+  static var storageForNull: [Element]? { nil }
+}
+
+extension Set: ElementStorage {
+  init(storedElements: [Element]) {
+    self.init(storedElements)
   }
 
-  /// `nil`: a missing key and `null` decode as no collection.
-  ///
-  /// ```swift
-  /// [Badge]?.valueForNull  // Optional(nil)
-  /// ```
-  public static var valueForNull: Wrapped?? { .some(nil) }
+  var storedElements: [Element]? { Array(self) }
+
+  static var storageForNull: Set<Element>? { nil }
+}
+
+extension Optional: ElementStorage where Wrapped: ElementStorage {
+  init(storedElements: [Wrapped.StoredElement]) {
+    self = .some(Wrapped(storedElements: storedElements))
+  }
+
+  var storedElements: [Wrapped.StoredElement]? {
+    flatMap(\.storedElements)
+  }
+
+  static var storageForNull: Wrapped?? { .some(nil) }
+}
+
+extension SkipUnknownElementsCollection {
+  /// The collection of `elements`; throws for a conforming type that is not one the package
+  /// makes conform.
+  init(decodedElements elements: [Element], codingPath: [any CodingKey]) throws {
+    self = try Self.storage(codingPath).make(elements)
+  }
+
+  /// The elements to write, in order; `nil` for an optional collection that is `nil`.
+  func elementsToEncode(codingPath: [any CodingKey]) throws -> [Element]? {
+    guard let storage = self as? any ElementStorage else {
+      throw EncodingError.invalidValue(
+        self, EncodingError.Context(codingPath: codingPath, debugDescription: Self.unsupported))
+    }
+    return storage.elements(as: Element.self)
+  }
+
+  /// What a missing key or `null` decodes as: `nil` for an optional collection.
+  static func valueForNull(codingPath: [any CodingKey]) throws -> Self? {
+    try storage(codingPath).null(as: Self.self)
+  }
+
+  private static func storage(_ codingPath: [any CodingKey]) throws -> any ElementStorage.Type {
+    guard let storage = Self.self as? any ElementStorage.Type else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: codingPath, debugDescription: unsupported))
+    }
+    return storage
+  }
+
+  private static var unsupported: String {
+    "SkipUnknownElements holds an Array or a Set of elements, or an optional one; "
+      + "\(Self.self) is none of them"
+  }
+}
+
+extension ElementStorage {
+  /// The collection of `elements`, which are of the stored element type.
+  fileprivate static func make<Collection>(_ elements: [some Any]) -> Collection {
+    Self(storedElements: elements as! [StoredElement]) as! Collection
+  }
+
+  fileprivate func elements<Element>(as _: Element.Type) -> [Element]? {
+    storedElements.map { $0 as! [Element] }
+  }
+
+  fileprivate static func null<Collection>(as _: Collection.Type) -> Collection? {
+    storageForNull.map { $0 as! Collection }
+  }
 }

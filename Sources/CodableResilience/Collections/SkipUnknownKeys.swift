@@ -103,86 +103,107 @@ public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
 /// @SkipUnknownKeys var downloads: [Platform: Int]
 /// @SkipUnknownKeys var totals: [Currency: Double]?
 /// ```
+///
+/// The package makes `Dictionary` and `Optional` of it conform; the protocol has no
+/// requirements of its own, so it adds nothing to those types a caller could see. Other types
+/// cannot be held: decoding one throws a `DecodingError` that says so.
 public protocol SkipUnknownKeysDictionary {
   /// The key type, matched against the payload's keys by the text of its raw value.
   associatedtype Key: Hashable & RawRepresentable where Key.RawValue: LosslessStringConvertible
   /// The value type.
   associatedtype Value
-
-  /// Creates the dictionary from the decoded entries of known keys.
-  ///
-  /// ```swift
-  /// let downloads = [Platform: Int](knownEntries: [.ios: 10])
-  /// ```
-  init(knownEntries: [Key: Value])
-
-  /// The entries to write; `nil` for an optional dictionary that is `nil`.
-  ///
-  /// ```swift
-  /// [Platform.ios: 10].knownEntries  // [.ios: 10]
-  /// ```
-  var knownEntries: [Key: Value]? { get }
-
-  /// The value of a missing key or `null`: `nil` for an optional dictionary; `nil` too (no
-  /// such value) for a dictionary that is not optional, where they throw.
-  ///
-  /// ```swift
-  /// [Platform: Int]?.valueForNull  // Optional(nil)
-  /// ```
-  static var valueForNull: Self? { get }
 }
 
 extension Dictionary: SkipUnknownKeysDictionary
-where Key: RawRepresentable, Key.RawValue: LosslessStringConvertible {
-  /// The dictionary of the known entries.
-  ///
-  /// ```swift
-  /// let downloads = [Platform: Int](knownEntries: [.ios: 10])
-  /// ```
-  public init(knownEntries: [Key: Value]) {
-    self = knownEntries
-  }
-
-  /// The dictionary itself.
-  ///
-  /// ```swift
-  /// [Platform.ios: 10].knownEntries  // [.ios: 10]
-  /// ```
-  public var knownEntries: [Key: Value]? { self }
-
-  /// None: a dictionary is not optional.
-  ///
-  /// ```swift
-  /// [Platform: Int].valueForNull  // nil
-  /// ```
-  public static var valueForNull: [Key: Value]? { nil }
-}
+where Key: RawRepresentable, Key.RawValue: LosslessStringConvertible {}
 
 extension Optional: SkipUnknownKeysDictionary where Wrapped: SkipUnknownKeysDictionary {
-  /// The wrapped dictionary of the known entries.
-  ///
-  /// ```swift
-  /// let totals = [Currency: Double]?(knownEntries: [.usd: 1])  // Optional([.usd: 1])
-  /// ```
-  public init(knownEntries: [Wrapped.Key: Wrapped.Value]) {
-    self = .some(Wrapped(knownEntries: knownEntries))
+  /// The wrapped dictionary's key type.
+  public typealias Key = Wrapped.Key
+  /// The wrapped dictionary's value type.
+  public typealias Value = Wrapped.Value
+}
+
+/// The dictionary behind ``SkipUnknownKeysDictionary``: how it is made of the known entries,
+/// which entries it writes, and what a missing key or `null` decodes as. Internal, so the
+/// dictionaries a user has show none of it.
+protocol EntryStorage {
+  associatedtype StoredKey: Hashable
+  associatedtype StoredValue
+
+  init(storedEntries: [StoredKey: StoredValue])
+  var storedEntries: [StoredKey: StoredValue]? { get }
+  static var storageForNull: Self? { get }
+}
+
+extension Dictionary: EntryStorage {
+  init(storedEntries: [Key: Value]) {
+    self = storedEntries
   }
 
-  /// The wrapped dictionary's entries; `nil` when there is none.
-  ///
-  /// ```swift
-  /// ([Platform: Int]?.none).knownEntries  // nil
-  /// ```
-  public var knownEntries: [Wrapped.Key: Wrapped.Value]? {
-    flatMap(\.knownEntries)
+  var storedEntries: [Key: Value]? { self }
+
+  static var storageForNull: [Key: Value]? { nil }
+}
+
+extension Optional: EntryStorage where Wrapped: EntryStorage {
+  init(storedEntries: [Wrapped.StoredKey: Wrapped.StoredValue]) {
+    self = .some(Wrapped(storedEntries: storedEntries))
   }
 
-  /// `nil`: a missing key and `null` decode as no dictionary.
-  ///
-  /// ```swift
-  /// [Platform: Int]?.valueForNull  // Optional(nil)
-  /// ```
-  public static var valueForNull: Wrapped?? { .some(nil) }
+  var storedEntries: [Wrapped.StoredKey: Wrapped.StoredValue]? {
+    flatMap(\.storedEntries)
+  }
+
+  static var storageForNull: Wrapped?? { .some(nil) }
+}
+
+extension SkipUnknownKeysDictionary {
+  /// The dictionary of the known entries; throws for a conforming type that is not one the
+  /// package makes conform.
+  init(knownEntries: [Key: Value], codingPath: [any CodingKey]) throws {
+    self = try Self.storage(codingPath).make(knownEntries)
+  }
+
+  /// The entries to write; `nil` for an optional dictionary that is `nil`.
+  func entriesToEncode(codingPath: [any CodingKey]) throws -> [Key: Value]? {
+    guard let storage = self as? any EntryStorage else {
+      throw EncodingError.invalidValue(
+        self, EncodingError.Context(codingPath: codingPath, debugDescription: Self.unsupported))
+    }
+    return storage.entries(as: [Key: Value].self)
+  }
+
+  /// What a missing key or `null` decodes as: `nil` for an optional dictionary.
+  static func valueForNull(codingPath: [any CodingKey]) throws -> Self? {
+    try storage(codingPath).null(as: Self.self)
+  }
+
+  private static func storage(_ codingPath: [any CodingKey]) throws -> any EntryStorage.Type {
+    guard let storage = Self.self as? any EntryStorage.Type else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: codingPath, debugDescription: unsupported))
+    }
+    return storage
+  }
+
+  private static var unsupported: String {
+    "SkipUnknownKeys holds a Dictionary, or an optional one; \(Self.self) is neither"
+  }
+}
+
+extension EntryStorage {
+  fileprivate static func make<Collection>(_ entries: some Any) -> Collection {
+    Self(storedEntries: entries as! [StoredKey: StoredValue]) as! Collection
+  }
+
+  fileprivate func entries<Entries>(as _: Entries.Type) -> Entries? {
+    storedEntries.map { $0 as! Entries }
+  }
+
+  fileprivate static func null<Collection>(as _: Collection.Type) -> Collection? {
+    storageForNull.map { $0 as! Collection }
+  }
 }
 
 // MARK: - Conditional Conformances
@@ -229,7 +250,9 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
   /// // downloads.wrappedValue == [.ios: 10]; downloads.unknownEntries: [("visionos", 2)]
   /// ```
   public init(from decoder: any Decoder) throws {
-    if let valueForNull = Entries.valueForNull, try decoder.singleValueContainer().decodeNil() {
+    if let valueForNull = try Entries.valueForNull(codingPath: decoder.codingPath),
+      try decoder.singleValueContainer().decodeNil()
+    {
       self.init(wrappedValue: valueForNull)
       readNull = true
       return
@@ -237,11 +260,17 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
     // Decoded as `[String: Value]`, whose keys Foundation leaves as they are: a keyed
     // container would pass them through the decoder's key strategy (`apple_tv` → `appleTv`).
     let entries = try decoder.singleValueContainer().decode([String: Value].self)
-    let (known, unknown) = Self.split(entries)
+    let (known, unknown, renamed) = Self.split(entries)
     for (text, _) in unknown {
-      try decoder.reportUnknownValue(of: Key.self, rawValue: text, atKey: TextCodingKey(text))
+      try decoder.reportUnknownValue(of: Key.self, rawValue: text, atKey: AnyCodingKey(text))
     }
-    self.init(known: known, unknownEntries: unknown)
+    for (text, canonical) in renamed {
+      try decoder.reportRenamedValue(
+        of: Key.self, received: text, canonical: canonical, atKey: AnyCodingKey(text))
+    }
+    self.init(
+      wrappedValue: try Entries(knownEntries: known, codingPath: decoder.codingPath))
+    unknownEntries = unknown
   }
 }
 
@@ -259,12 +288,26 @@ extension SkipUnknownKeys {
     return Key(rawValue: rawValue)
   }
 
-  /// The entries whose keys name a `Key`, and the others, sorted by key so that reports and
+  /// The key a JSON key names through the key type's ``ValueAliases``, if it has any.
+  @usableFromInline
+  static func renamedKey(matching text: String) -> Key? {
+    guard let rawValue = Key.RawValue(text) else { return nil }
+    return renamedValue(Key.self, rawValue)
+  }
+
+  /// The entries whose keys name a `Key`, the others, and the keys read through an alias or by
+  /// their letter case (with the canonical key's text), sorted by key so that reports and
   /// re-encoding do not depend on the dictionary's hash order.
+  ///
+  /// A renamed key whose canonical key is in the object too is kept as an unknown entry: the
+  /// exact spelling wins, and the other entry is not lost.
   @inlinable
   static func split(
     _ entries: [String: Value]
-  ) -> (known: [Key: Value], unknown: [(key: String, value: Value)]) {
+  ) -> (
+    known: [Key: Value], unknown: [(key: String, value: Value)],
+    renamed: [(key: String, canonical: String)]
+  ) {
     // Sized at creation, in code compiled for `Key` and `Value`: reserving capacity on an
     // empty dictionary resizes it through generic code that looks up its storage type.
     var known = [Key: Value](minimumCapacity: entries.count)
@@ -276,16 +319,35 @@ extension SkipUnknownKeys {
         unknown.append((text, value))
       }
     }
-    if unknown.count > 1 {
-      unknown.sort { $0.key < $1.key }
-    }
-    return (known, unknown)
+    guard !unknown.isEmpty else { return (known, unknown, []) }
+    return resolveRenamedKeys(known: known, unknown: unknown)
   }
 
-  /// The wrapper of decoded entries.
+  /// Moves the unknown entries whose keys name a key through the key type's aliases into the
+  /// known ones, unless that key is there already; sorts what stays unknown.
   @usableFromInline
-  init(known: [Key: Value], unknownEntries: [(key: String, value: Value)]) {
-    wrappedValue = Entries(knownEntries: known)
+  static func resolveRenamedKeys(
+    known: [Key: Value], unknown: [(key: String, value: Value)]
+  ) -> (
+    known: [Key: Value], unknown: [(key: String, value: Value)],
+    renamed: [(key: String, canonical: String)]
+  ) {
+    var known = known
+    var unknown = unknown.sorted { $0.key < $1.key }
+    var renamed: [(key: String, canonical: String)] = []
+    unknown.removeAll { entry in
+      guard let key = renamedKey(matching: entry.key), known[key] == nil else { return false }
+      known[key] = entry.value
+      renamed.append((entry.key, key.rawValue.description))
+      return true
+    }
+    return (known, unknown, renamed)
+  }
+
+  /// The wrapper of a dictionary's decoded entries.
+  @usableFromInline
+  init(known: Entries, unknownEntries: [(key: String, value: Value)]) {
+    self.init(wrappedValue: known)
     self.unknownEntries = unknownEntries
   }
 }
@@ -297,7 +359,7 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
   /// let data = try JSONEncoder().encode(release)  // {"ios": 10, "visionos": 2}
   /// ```
   public func encode(to encoder: any Encoder) throws {
-    guard let known = wrappedValue.knownEntries else {
+    guard let known = try wrappedValue.entriesToEncode(codingPath: encoder.codingPath) else {
       var container = encoder.singleValueContainer()
       try container.encodeNil()
       return

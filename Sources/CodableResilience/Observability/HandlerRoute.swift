@@ -148,7 +148,9 @@ enum HandlerRoute {
         let original = decoder.userInfo[.unknownValueHandler]
         let installed = original as? UnknownValueHandler
         entries[id] = (1, original)
-        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler { value in
+        // It passes renamed values on, and the handler it routes to decides.
+        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler(receivingRenamedValues: true) {
+          value in
           try (HandlerRoute.calls[id]?.handler ?? installed)?.handle(value)
         }
         return installed
@@ -210,15 +212,30 @@ extension PropertyListDecoder: HandlerRouting {
   }
 }
 
-/// The payload, with a newline after it when its last byte is `[`.
+/// The payload, with a line break after it when it ends with `[`, in any of the encodings
+/// `JSONDecoder` reads.
 ///
 /// Foundation's `JSONDecoder` (Swift 6.3) stops the process instead of throwing when the input
-/// ends right after the `[` that opens the 513th level of nesting. Trailing white space changes
-/// nothing about the JSON, and such input is invalid either way, so with the newline it throws
-/// the `DecodingError` it throws for any other input nested too deep.
+/// ends right after the `[` that opens the 513th level of nesting, in UTF-8 and in UTF-16 and
+/// UTF-32 of either byte order, which it converts to UTF-8 first. Such input is invalid either
+/// way, and a line break after it changes nothing about the JSON, so with one it throws the
+/// `DecodingError` it throws for any other input nested too deep. The break is written in the
+/// width and byte order the ending shows: `00 5B` (UTF-16, big-endian) gets `00 0A`, `5B 00 00 00`
+/// (UTF-32, little-endian) gets `0A 00 00 00`, and so on, so that however the decoder reads the
+/// bytes, they no longer end with `[`.
 package func withoutTrailingOpenBracket(_ payload: Data) -> Data {
-  guard payload.last == UInt8(ascii: "[") else { return payload }
-  var padded = payload
-  padded.append(UInt8(ascii: "\n"))
-  return padded
+  let bracket = UInt8(ascii: "[")
+  let newline = UInt8(ascii: "\n")
+  let endings: [(ending: [UInt8], unit: Int, lineBreak: [UInt8])] = [
+    ([0, 0, 0, bracket], 4, [0, 0, 0, newline]),
+    ([bracket, 0, 0, 0], 4, [newline, 0, 0, 0]),
+    ([0, bracket], 2, [0, newline]),
+    ([bracket, 0], 2, [newline, 0]),
+    ([bracket], 1, [newline]),
+  ]
+  for (ending, unit, lineBreak) in endings
+  where payload.count % unit == 0 && payload.suffix(ending.count).elementsEqual(ending) {
+    return payload + lineBreak
+  }
+  return payload
 }

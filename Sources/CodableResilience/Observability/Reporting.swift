@@ -40,6 +40,28 @@ extension Decoder {
     try handler.handle(value)
   }
 
+  /// Hands a value read through an alias or by its letter case to the installed handler, when
+  /// it receives renamed values; describes nothing otherwise.
+  ///
+  /// - Parameter key: the key below this decoder's coding path where the value sits, when it
+  ///   is a key of the object this decoder reads (a renamed dictionary key, a union's tag).
+  @usableFromInline
+  func reportRenamedValue(
+    of type: Any.Type,
+    received: @autoclosure () -> String,
+    canonical: @autoclosure () -> String,
+    atKey key: (any CodingKey)? = nil
+  ) throws {
+    guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler,
+      handler.receivesRenamedValues
+    else { return }
+    var value = UnknownValue(
+      of: type, rawValue: received(), codingPath: codingPath, atKey: key,
+      knownValues: .listed(nil))
+    value.kind = .renamedValue(canonical: canonical())
+    try handler.handle(value)
+  }
+
   /// Hands an unknown value to the installed handler, if there is one, for callers that
   /// know the type only at run time.
   @usableFromInline
@@ -54,6 +76,49 @@ extension Decoder {
       knownValues: .of(type),
       atKey: key
     )
+  }
+}
+
+// MARK: - Reaching the handler from a container
+
+/// Reads the `userInfo` of the decoder it is decoded with, and nothing else.
+///
+/// A keyed container does not expose the decoding's `userInfo`, and not every decoder supports
+/// `superDecoder(forKey:)`. Decoding this at a key that holds a value gives the decoder's own
+/// nested decoder for that value, whose `userInfo` this keeps: the one way the toolkit's light
+/// decoders and keyed overloads reach the handler, asked only once something is to be reported
+/// (or a value's own `init(from:)` asks for `userInfo`).
+@usableFromInline
+struct UserInfoProbe: Decodable {
+  @usableFromInline
+  let userInfo: [CodingUserInfoKey: Any]
+
+  @usableFromInline
+  init(from decoder: any Decoder) {
+    userInfo = decoder.userInfo
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// The `userInfo` of the decoder that reads the value at `key`, which must be present; empty
+  /// when the decoder cannot decode a value there.
+  @usableFromInline
+  func userInfo(forKey key: Key) -> [CodingUserInfoKey: Any] {
+    (try? decode(UserInfoProbe.self, forKey: key).userInfo) ?? [:]
+  }
+
+  /// Hands the unknown values `make` describes to the handler of the decoder that reads the
+  /// value at `key`, in order; does nothing, and describes nothing, when none is installed.
+  ///
+  /// For keyed overloads that find unknown values without a decoder of their own: the keys of
+  /// a dictionary, the elements of an array read straight from a nested container.
+  @usableFromInline
+  func reportUnknownValues(forKey key: Key, _ make: () -> [UnknownValue]) throws {
+    guard let handler = userInfo(forKey: key)[.unknownValueHandler] as? UnknownValueHandler
+    else { return }
+    for value in make() {
+      try handler.handle(value)
+    }
   }
 }
 

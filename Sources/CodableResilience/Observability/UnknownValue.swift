@@ -10,7 +10,35 @@
 ///   print(value)  // unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin
 /// }
 /// ```
+///
+/// ## Kinds of report
+///
+/// Most reports are unknown values (``Kind-swift.enum/unknownValue``). Two other tools report
+/// through the same handler, each with a ``kind-swift.property`` of its own, so a handler that
+/// only logs keeps working and one that cares can tell them apart:
+///
+/// - ``Kind-swift.enum/invalidElement(_:)``: an element ``SkipInvalidElements`` left out
+///   because it failed to decode, with the error it threw. Like an unknown value, it is data
+///   the app did not take: ``UnknownValueHandler/strict`` throws the element's own error.
+/// - ``Kind-swift.enum/renamedValue(canonical:)``: a value read through one of the type's
+///   ``ValueAliases`` or by its letter case. It is not a problem: handlers receive it only when
+///   they ask to (``UnknownValueHandler/receivingRenamedValues()``), and it is never an error.
+///
+/// ```swift
+/// switch value.kind {
+/// case .unknownValue: metrics.count("unknown_value", value.typeName)
+/// case .invalidElement(let failure): log.error("left out \(value.path): \(failure)")
+/// case .renamedValue(let canonical): log.info("old spelling \(value.rawValue) for \(canonical)")
+/// }
+/// ```
 public struct UnknownValue: Sendable, CustomStringConvertible {
+  /// What the report is about; ``Kind-swift.enum/unknownValue`` unless a tool says otherwise.
+  ///
+  /// ```swift
+  /// if case .invalidElement(let failure) = value.kind { print(failure.path) }
+  /// ```
+  public var kind: Kind = .unknownValue
+
   /// The name of the type that did not recognise the value, such as `"ListingKind"`.
   ///
   /// ```swift
@@ -109,6 +137,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
 
   /// Creates a report made while decoding: its type is named, its path classified and its
   /// known values listed when they are read.
+  @usableFromInline
   init(
     of type: Any.Type, rawValue: String, codingPath: [any CodingKey], atKey key: (any CodingKey)?,
     knownValues: KnownValues
@@ -137,15 +166,171 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   ///
   /// `unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin`
   ///
+  /// An element left out reads `Notification element at $.items[3] left out: keyNotFound at
+  /// $.items[3]: No value associated with key "title"`; a renamed value reads
+  /// `PaymentMethod value "credit_card" at $.method read as "card"`.
+  ///
   /// ```swift
   /// print(value)
   /// ```
   public var description: String {
-    var text = "unknown \(typeName) value \(jsonQuoted(rawValue)) at \(path)"
-    if let knownValues, !knownValues.isEmpty {
-      text += "; known: " + knownValues.joined(separator: ", ")
+    switch kind {
+    case .unknownValue:
+      var text = "unknown \(typeName) value \(jsonQuoted(rawValue)) at \(path)"
+      if let knownValues, !knownValues.isEmpty {
+        text += "; known: " + knownValues.joined(separator: ", ")
+      }
+      return text
+    case .invalidElement(let failure):
+      return "\(typeName) element at \(path) left out: \(failure)"
+    case .renamedValue(let canonical):
+      return "\(typeName) value \(jsonQuoted(rawValue)) at \(path) read as \(jsonQuoted(canonical))"
     }
-    return text
+  }
+}
+
+// MARK: - Kinds
+
+extension UnknownValue {
+  /// What a report is about: an unknown value, an element left out, or a renamed value.
+  ///
+  /// ```swift
+  /// if case .renamedValue(let canonical) = value.kind { print("read as", canonical) }
+  /// ```
+  public enum Kind: Sendable, Hashable {
+    /// A raw value, tag or key the type does not know, decoded leniently.
+    ///
+    /// ```swift
+    /// value.kind == .unknownValue
+    /// ```
+    case unknownValue
+
+    /// An element of a collection that failed to decode and was left out, with its error
+    /// (``SkipInvalidElements``). ``UnknownValue/rawValue`` is the element's JSON.
+    ///
+    /// ```swift
+    /// if case .invalidElement(let failure) = value.kind { print(failure.errorKind) }
+    /// ```
+    case invalidElement(ElementFailure)
+
+    /// A value read through an alias or by its letter case (``ValueAliases``), with the
+    /// canonical raw value it was read as. ``UnknownValue/rawValue`` is the spelling received.
+    ///
+    /// ```swift
+    /// if case .renamedValue(let canonical) = value.kind { print(canonical) }  // "card"
+    /// ```
+    case renamedValue(canonical: String)
+  }
+
+  /// The error an element left out by ``SkipInvalidElements`` threw: its case, its own path
+  /// and its description, and the error itself.
+  ///
+  /// ```swift
+  /// failure.errorKind  // "keyNotFound"
+  /// failure.path       // "$.notifications[3]"
+  /// ```
+  public struct ElementFailure: Sendable, Hashable, CustomStringConvertible {
+    /// The error the element threw.
+    ///
+    /// ```swift
+    /// throw failure.error
+    /// ```
+    public let error: DecodingError
+
+    /// The error's case: `keyNotFound`, `valueNotFound`, `typeMismatch` or `dataCorrupted`.
+    ///
+    /// ```swift
+    /// failure.errorKind  // "typeMismatch"
+    /// ```
+    public let errorKind: String
+
+    /// The error's coding path, where inside the element it happened.
+    ///
+    /// ```swift
+    /// failure.codingPath  // [.key("items"), .index(3), .key("title")]
+    /// ```
+    public let codingPath: [PathComponent]
+
+    /// The error's own description, as the decoder wrote it (with the missing key named for
+    /// `keyNotFound`).
+    ///
+    /// ```swift
+    /// failure.debugDescription  // No value associated with key "title".
+    /// ```
+    public let debugDescription: String
+
+    /// Describes `error`.
+    ///
+    /// ```swift
+    /// let failure = UnknownValue.ElementFailure(error)
+    /// ```
+    public init(_ error: DecodingError) {
+      self.error = error
+      let context: DecodingError.Context
+      switch error {
+      case .keyNotFound(let key, let keyContext):
+        errorKind = "keyNotFound"
+        context = keyContext
+        codingPath = (keyContext.codingPath + [key]).map(PathComponent.init)
+      case .valueNotFound(_, let valueContext):
+        errorKind = "valueNotFound"
+        context = valueContext
+        codingPath = valueContext.codingPath.map(PathComponent.init)
+      case .typeMismatch(_, let typeContext):
+        errorKind = "typeMismatch"
+        context = typeContext
+        codingPath = typeContext.codingPath.map(PathComponent.init)
+      case .dataCorrupted(let corruptContext):
+        errorKind = "dataCorrupted"
+        context = corruptContext
+        codingPath = corruptContext.codingPath.map(PathComponent.init)
+      @unknown default:
+        errorKind = "decodingError"
+        context = DecodingError.Context(codingPath: [], debugDescription: "\(error)")
+        codingPath = []
+      }
+      debugDescription = context.debugDescription
+    }
+
+    /// The JSONPath-style text of ``codingPath``; for a missing key, the key's own path.
+    ///
+    /// ```swift
+    /// failure.path  // "$.notifications[3].title"
+    /// ```
+    public var path: String {
+      PathComponent.jsonPath(codingPath)
+    }
+
+    /// The case, the path and the description: `keyNotFound at $.items[3].title: No value
+    /// associated with key "title".`
+    ///
+    /// ```swift
+    /// print(failure)
+    /// ```
+    public var description: String {
+      "\(errorKind) at \(path): \(debugDescription)"
+    }
+
+    /// Two failures are equal when their case, path and description are.
+    ///
+    /// ```swift
+    /// lhs == rhs
+    /// ```
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.errorKind == rhs.errorKind && lhs.codingPath == rhs.codingPath
+        && lhs.debugDescription == rhs.debugDescription
+    }
+
+    /// Hashes what equality compares.
+    ///
+    /// ```swift
+    /// var seen: Set<UnknownValue.ElementFailure> = []
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(errorKind)
+      hasher.combine(codingPath)
+      hasher.combine(debugDescription)
+    }
   }
 }
 
@@ -303,7 +488,7 @@ package func jsonQuoted(_ text: String) -> String {
   return result + "\""
 }
 
-/// Two reports are equal when their type names, raw values, paths and known values are.
+/// Two reports are equal when their kinds, type names, raw values, paths and known values are.
 extension UnknownValue: Hashable {
   /// Whether both report the same value at the same path, with the same known values.
   ///
@@ -311,17 +496,18 @@ extension UnknownValue: Hashable {
   /// collector.values.first == collector.values.last
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.typeName == rhs.typeName && lhs.rawValue == rhs.rawValue
+    lhs.kind == rhs.kind && lhs.typeName == rhs.typeName && lhs.rawValue == rhs.rawValue
       && lhs.codingPath == rhs.codingPath && lhs.knownValues == rhs.knownValues
   }
 
-  /// Hashes the type name, raw value and path. Equal reports have equal known values too,
-  /// so leaving them out keeps hashing consistent with equality.
+  /// Hashes the kind, type name, raw value and path. Equal reports have equal known values
+  /// too, so leaving them out keeps hashing consistent with equality.
   ///
   /// ```swift
   /// let distinct = Set(collector.values)
   /// ```
   public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
     hasher.combine(typeName)
     hasher.combine(rawValue)
     hasher.combine(codingPath)

@@ -16,17 +16,28 @@
 ///
 /// Without a handler, decoding behaves as ``ignore``.
 public struct UnknownValueHandler: Sendable {
-  /// The closure called with every unknown value. Throwing from it fails the decode with
+  /// The closure called with every report it receives. Throwing from it fails the decode with
   /// the thrown error. Made by ``report(_:)``, ``strict``, ``ignore`` and
   /// ``collect(into:)``; called through ``callAsFunction(_:)``.
-  let handle: @Sendable (UnknownValue) throws -> Void
+  let body: @Sendable (UnknownValue) throws -> Void
 
-  init(_ handle: @escaping @Sendable (UnknownValue) throws -> Void) {
-    self.handle = handle
+  /// Whether ``UnknownValue/Kind-swift.enum/renamedValue(canonical:)`` reports reach ``body``.
+  /// Off by default: a renamed value is not a problem, and handlers written before there were
+  /// any are not handed them.
+  @usableFromInline
+  let receivesRenamedValues: Bool
+
+  init(
+    receivingRenamedValues: Bool = false,
+    _ body: @escaping @Sendable (UnknownValue) throws -> Void
+  ) {
+    self.body = body
+    receivesRenamedValues = receivingRenamedValues
   }
 
   /// Hands `value` to the handler, as the toolkit's types do for each unknown value they
   /// decode. A type with its own `init(from:)` reports the values it does not know the same way.
+  /// A renamed value reaches the handler only when it receives them.
   ///
   /// ```swift
   /// if let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler {
@@ -39,6 +50,24 @@ public struct UnknownValueHandler: Sendable {
     try handle(value)
   }
 
+  /// Hands `value` to ``body``, unless it is a renamed value this handler does not receive.
+  func handle(_ value: UnknownValue) throws {
+    if case .renamedValue = value.kind, !receivesRenamedValues { return }
+    try body(value)
+  }
+
+  /// This handler, also handed every ``UnknownValue/Kind-swift.enum/renamedValue(canonical:)``
+  /// report: a value read through an alias or by its letter case.
+  ///
+  /// ```swift
+  /// decoder.unknownValueHandler = .report { value in
+  ///   if case .renamedValue = value.kind { metrics.count("old_spelling", value.rawValue) }
+  /// }.receivingRenamedValues()
+  /// ```
+  public func receivingRenamedValues() -> UnknownValueHandler {
+    UnknownValueHandler(receivingRenamedValues: true, body)
+  }
+
   /// Decodes unknown values leniently and reports them nowhere. The behaviour when no
   /// handler is installed.
   ///
@@ -47,12 +76,14 @@ public struct UnknownValueHandler: Sendable {
   /// ```
   public static let ignore = UnknownValueHandler { _ in }
 
-  /// Fails decoding at the first unknown value.
+  /// Fails decoding at the first unknown value, or the first element a collection left out.
   ///
-  /// The thrown error is `DecodingError.dataCorrupted` whose context's `codingPath` is the
-  /// path of the unknown value, whose `debugDescription` names the raw value, the type and
-  /// the known values, and whose `underlyingError` is an ``UnknownValueError`` carrying the
-  /// ``UnknownValue``.
+  /// For an unknown value the thrown error is `DecodingError.dataCorrupted` whose context's
+  /// `codingPath` is the path of the unknown value, whose `debugDescription` names the raw
+  /// value, the type and the known values, and whose `underlyingError` is an
+  /// ``UnknownValueError`` carrying the ``UnknownValue``. For an element
+  /// ``SkipInvalidElements`` left out it is the element's own error, exactly as a plain array
+  /// throws it. Renamed values are never an error.
   ///
   /// ```swift
   /// decoder.unknownValueHandler = .strict
@@ -62,6 +93,11 @@ public struct UnknownValueHandler: Sendable {
   /// }
   /// ```
   public static let strict = UnknownValueHandler { value in
+    switch value.kind {
+    case .unknownValue: break
+    case .invalidElement(let failure): throw failure.error
+    case .renamedValue: return
+    }
     throw DecodingError.dataCorrupted(
       DecodingError.Context(
         codingPath: value.codingPath,
@@ -105,11 +141,12 @@ public struct UnknownValueHandler: Sendable {
   /// decoder.unknownValueHandler = .collect(into: collector).followed(by: .strict)
   /// ```
   public func followed(by next: UnknownValueHandler) -> UnknownValueHandler {
-    let first = self.handle
-    let second = next.handle
-    return UnknownValueHandler { value in
-      try first(value)
-      try second(value)
+    let first = self
+    return UnknownValueHandler(
+      receivingRenamedValues: receivesRenamedValues || next.receivesRenamedValues
+    ) { value in
+      try first.handle(value)
+      try next.handle(value)
     }
   }
 }

@@ -1,18 +1,21 @@
-/// The decoder each element's `init(from:)` gets from the toolkit's array overloads: one per
+/// The decoder each element's `init(from:)` gets from the toolkit's array reading: one per
 /// array, reading the elements one after the other from the array's unkeyed container.
 ///
-/// An unkeyed container is a cursor, so it cannot answer every question a nested decoder
-/// could (a second read of the same element, say) without changing what the element reads.
-/// This decoder answers exactly one read per element (`decodeNil()` that finds `null`, or one
-/// `decode` of a single value), and for anything else it sets ``leftFastPath`` and refuses.
-/// The overload then decodes the whole array again through the container's generic path,
-/// which is the reference behaviour, so the result is the same either way.
+/// An unkeyed container is a cursor, and each element's value is taken from it once. This
+/// decoder answers what an element's `init(from:)` asks as a nested decoder would: single-value
+/// reads (a read that fails without moving the cursor can be followed by another, as a custom
+/// `init(from:)` that accepts a string or a number does), `decodeNil()`, and a keyed or unkeyed
+/// container of the element. What it cannot answer exactly (a second read of an element already
+/// taken, or an element that reads nothing) it refuses, and the array reads that one element
+/// again through the container's generic path from the array's ``ArraySource``; an element whose
+/// read failed is read so too, so its error is the one decoding it as an element throws.
 ///
-/// `userInfo` it answers with an empty dictionary, and remembers that the element asked: the
-/// toolkit reads it only to report an unknown value. The overload then reads just those
-/// elements again through the array container's generic path, whose decoder has the
-/// `userInfo`, so they report once, in order, with the generic path's coding path and handler.
-/// Measured, that costs less than holding reports back, which would tax every array.
+/// `userInfo` is the decoder's own, read from the source when first asked, with the handler
+/// replaced by one that holds the current element's reports until the element has decoded. They
+/// then reach the decoder's handler in order, each once: an element read again discards what it
+/// reported the first time. Under ``UnknownValueHandler/strict`` the first of them throws, at
+/// its path, right after the element's `init(from:)` returns instead of inside it, which only an
+/// `init(from:)` that catches the error of its own report could tell.
 ///
 /// It is not generic, so that making and releasing one costs little: the coding path comes
 /// from the unkeyed container, which knows the array's own path. Its state is read and written
@@ -23,59 +26,212 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var elements: any UnkeyedDecodingContainer
 
+  /// Where the array came from, to read its `userInfo` and read it again from the start; made
+  /// only when needed. A closure, because holding a source generic over a key type as an
+  /// existential costs its value witnesses a metadata lookup on every copy (about 3,000
+  /// instructions an array, measured), where a closure's context is laid out when it is built.
+  @usableFromInline
+  let makeSource: () -> any ArraySource
+
+  /// The source, once made.
+  @usableFromInline
+  var source: any ArraySource {
+    if let madeSource { return madeSource }
+    let source = makeSource()
+    madeSource = source
+    return source
+  }
+
+  @usableFromInline
+  var madeSource: (any ArraySource)?
+
   /// The index of the current element.
   @usableFromInline @exclusivity(unchecked)
   var index = 0
 
-  /// Whether the current element has been read (its value taken from `elements`).
+  /// Whether the current element's value has been taken from `elements`.
   @usableFromInline @exclusivity(unchecked)
-  var hasRead = false
+  var consumed = false
 
-  /// Whether an element asked for something this decoder does not answer exactly.
+  /// Whether a read of the current element failed.
   @usableFromInline @exclusivity(unchecked)
-  var leftFastPath = false
+  var readFailed = false
 
-  /// Whether the current element asked for `userInfo`.
+  /// Whether the current element asked for something this decoder does not answer exactly.
   @usableFromInline @exclusivity(unchecked)
-  var askedUserInfo = false
+  var refused = false
 
+  /// Whether the current element's last successful single-value read is kept in ``lastRead``.
   @usableFromInline
-  init(_ elements: any UnkeyedDecodingContainer) {
+  let keepsReadValue: Bool
+
+  /// The current element's last successful single-value read, when ``keepsReadValue``.
+  @usableFromInline @exclusivity(unchecked)
+  var lastRead: Any?
+
+  /// The decoder's `userInfo` with the holding handler, once asked for.
+  @usableFromInline @exclusivity(unchecked)
+  var heldUserInfo: [CodingUserInfoKey: Any]?
+
+  /// The decoder's own handler, read with ``heldUserInfo``.
+  @usableFromInline @exclusivity(unchecked)
+  var handler: UnknownValueHandler?
+
+  /// The current element's reports, held until it has decoded; made with ``heldUserInfo``.
+  @usableFromInline @exclusivity(unchecked)
+  var reports: HeldReports?
+
+  @inlinable
+  init(
+    _ elements: any UnkeyedDecodingContainer,
+    keepingReadValues: Bool = false,
+    from source: @escaping () -> any ArraySource
+  ) {
     self.elements = elements
+    makeSource = source
+    keepsReadValue = keepingReadValues
   }
 
-  /// Decodes every element with `Element.init(from:)`; `nil` when one of them left the fast
-  /// path or threw, for the caller to decode the array the generic way.
-  ///
-  /// `askedUserInfo` lists, in order, the positions of the elements that asked for `userInfo`
-  /// (to report an unknown value), which the caller reads again with a decoder that has it.
+  /// Decodes every element with `Element.init(from:)`, in order.
   @inlinable
-  func decodeAll<Element: Decodable>(
-    _: Element.Type
-  ) -> (elements: [Element], askedUserInfo: [Int])? {
+  func decodeAll<Element: Decodable>(_: Element.Type) throws -> [Element] {
     var result: [Element] = []
-    var asking: [Int] = []
     result.reserveCapacity(elements.count ?? 0)
     while !isAtEnd(&elements) {
-      index = elements.currentIndex
-      hasRead = false
-      askedUserInfo = false
-      guard let element = try? Element(from: self), hasRead, !leftFastPath else { return nil }
-      if askedUserInfo {
-        asking.append(index)
-      }
+      let element = try decodeElement(Element.self)
+      try deliverReports()
       result.append(element)
     }
-    return (result, asking)
+    return result
   }
 
-  /// Empty, and remembers that the current element asked: a container does not expose the
-  /// decoding's `userInfo`, and not every decoder supports `superDecoder`, so the overload
-  /// reads that element again through the array container's generic path.
+  /// Decodes the current element; its reports are held (see ``deliverReports()``), unless it
+  /// throws: then they are delivered first, as they were made before its error.
+  ///
+  /// Inlined into the caller with the element's `init(from:)`: the checks that follow it are
+  /// two flags, and whatever is rare (an element read again, an error) is out of line.
+  @inlinable @inline(__always)
+  func decodeElement<Element: Decodable>(_: Element.Type) throws -> Element {
+    index = elements.currentIndex
+    consumed = false
+    readFailed = false
+    refused = false
+    if keepsReadValue { lastRead = nil }
+    let element: Element
+    do {
+      element = try Element(from: self)
+    } catch {
+      return try recover(from: error, Element.self)
+    }
+    if _slowPath(refused || !consumed) {
+      return try decodeAgainDelivering(Element.self)
+    }
+    return element
+  }
+
+  /// After the current element threw: reads it again when its error may be this decoder's
+  /// (a refused or failed read), and otherwise delivers what it reported, then throws.
+  @usableFromInline
+  func recover<Element: Decodable>(from error: any Error, _: Element.Type) throws -> Element {
+    if refused || readFailed {
+      return try decodeAgainDelivering(Element.self)
+    }
+    try deliverReports()
+    throw error
+  }
+
+  /// ``decodeAgain(_:)``, delivering what the element reported before its error, if it throws.
+  @usableFromInline
+  func decodeAgainDelivering<Element: Decodable>(_: Element.Type) throws -> Element {
+    do {
+      return try decodeAgain(Element.self)
+    } catch {
+      try deliverReports()
+      throw error
+    }
+  }
+
+  /// Whether the current element reported an unknown value of its own.
+  @inlinable
+  var currentReported: Bool {
+    guard let reports else { return false }
+    return reports.values.contains { $0.kind == .unknownValue }
+  }
+
+  /// Hands the current element's reports to the decoder's handler, in order, and forgets them.
+  @inlinable
+  func deliverReports() throws {
+    if reports != nil {
+      try deliverHeldReports()
+    }
+  }
+
+  @usableFromInline
+  func deliverHeldReports() throws {
+    guard let reports, !reports.values.isEmpty else { return }
+    let values = reports.values
+    reports.values = []
+    guard let handler else { return }
+    for value in values {
+      try handler.handle(value)
+    }
+  }
+
+  /// Adds a report for the current element, as its `init(from:)` would have made it.
+  @usableFromInline
+  func hold(_ value: UnknownValue) {
+    _ = userInfo
+    reports?.values.append(value)
+  }
+
+  /// Reads the current element again through the generic path of a container the source opens
+  /// anew, forgetting what it reported the first time, and goes on reading from that container.
+  /// What it reports this time is held, as on the first.
+  @usableFromInline
+  func decodeAgain<Element: Decodable>(_: Element.Type) throws -> Element {
+    _ = userInfo
+    reports?.values = []
+    var container = try source.reopen()
+    while container.currentIndex < index, !container.isAtEnd {
+      _ = try container.decode(PassedElement.self)
+    }
+    let slot: HoldingSlot<Element>
+    do {
+      slot = try container.decode(HoldingSlot<Element>.self)
+    } catch let failure as HoldingSlotFailure {
+      reports?.values = failure.reports
+      throw failure.error
+    }
+    reports?.values = slot.reports
+    elements = container
+    return slot.element
+  }
+
+  /// Reads the current element again, through the generic path, as a `JSONValue`: what an
+  /// element that was left out is kept as when its value was not read as a single value.
+  @usableFromInline
+  func currentElementAsJSON() throws -> JSONValue {
+    var container = try source.reopen()
+    while container.currentIndex < index, !container.isAtEnd {
+      _ = try container.decode(PassedElement.self)
+    }
+    return try container.decode(JSONValue.self)
+  }
+
+  /// The decoder's own `userInfo`, read from the source when first asked, whose handler holds
+  /// the current element's reports until it has decoded.
   @usableFromInline
   var userInfo: [CodingUserInfoKey: Any] {
-    askedUserInfo = true
-    return [:]
+    if let heldUserInfo { return heldUserInfo }
+    var userInfo = source.userInfo
+    handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
+    let reports = HeldReports()
+    self.reports = reports
+    userInfo[.unknownValueHandler] = UnknownValueHandler(
+      receivingRenamedValues: handler?.receivesRenamedValues ?? false
+    ) { reports.values.append($0) }
+    heldUserInfo = userInfo
+    return userInfo
   }
 
   /// Whether `elements` is at its end, asked in place: reading a property of an existential
@@ -94,44 +250,47 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   func container<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    throw refusal()
+    try read { try $0.nestedContainer(keyedBy: type) }
   }
 
   @usableFromInline
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try read { try $0.nestedUnkeyedContainer() }
+  }
 
   @usableFromInline
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   @usableFromInline
   func decodeNil() -> Bool {
-    guard !hasRead else {
-      leftFastPath = true
+    guard !consumed else {
+      refused = true
       return false
     }
     // An unkeyed container moves past a `null` it finds, and stays put otherwise.
-    hasRead = (try? elements.decodeNil()) ?? false
-    return hasRead
+    consumed = (try? elements.decodeNil()) ?? false
+    return consumed
   }
 
-  /// Reads the current element once; a second read, or a failed one, leaves the fast path.
+  /// Takes the current element's value with `body`, once. A read that fails leaves the element
+  /// to be read again when the cursor did not move; a read after the value was taken is
+  /// refused.
   @inlinable
   func read<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
-    guard !hasRead else { throw refusal() }
+    guard !consumed else {
+      refused = true
+      throw LeftFastPath()
+    }
     do {
       let value = try body(&elements)
-      hasRead = true
+      consumed = true
+      if keepsReadValue { lastRead = value }
       return value
     } catch {
-      leftFastPath = true
+      readFailed = true
+      consumed = elements.currentIndex != index
       throw error
     }
-  }
-
-  @usableFromInline
-  func refusal() -> any Error {
-    leftFastPath = true
-    return LeftFastPath()
   }
 
   @usableFromInline
@@ -166,9 +325,132 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try read { try $0.decode(type) } }
 }
 
+/// The reports an element made, held by ``ElementDecoder`` until the element has decoded.
+/// Unchecked `Sendable`: the handler that fills it runs inside the one decode that owns it.
+@usableFromInline
+final class HeldReports: @unchecked Sendable {
+  @usableFromInline
+  var values: [UnknownValue] = []
+
+  @usableFromInline
+  init() {}
+}
+
+/// An element decoded through a decoder's generic path, with the reports its own
+/// `init(from:)` made held back, as ``ElementDecoder`` holds them.
+struct HoldingSlot<Element: Decodable>: Decodable {
+  let element: Element
+  let reports: [UnknownValue]
+
+  init(from decoder: any Decoder) throws {
+    let held = HeldReports()
+    do {
+      element = try Element(from: HoldingDecoder(decoder, holdingIn: held))
+    } catch {
+      throw HoldingSlotFailure(error: error, reports: held.values)
+    }
+    reports = held.values
+  }
+}
+
+/// The error of an element a ``HoldingSlot`` decoded, with what it reported before it.
+struct HoldingSlotFailure: Error {
+  let error: any Error
+  let reports: [UnknownValue]
+}
+
+/// A decoder that is another one, but for its handler, which holds the reports made through
+/// it in `held`.
+struct HoldingDecoder: Decoder {
+  let base: any Decoder
+  let held: HeldReports
+
+  init(_ base: any Decoder, holdingIn held: HeldReports) {
+    self.base = base
+    self.held = held
+  }
+
+  var codingPath: [any CodingKey] { base.codingPath }
+
+  var userInfo: [CodingUserInfoKey: Any] {
+    var userInfo = base.userInfo
+    let held = held
+    let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
+    userInfo[.unknownValueHandler] = UnknownValueHandler(
+      receivingRenamedValues: handler?.receivesRenamedValues ?? false
+    ) { held.values.append($0) }
+    return userInfo
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try base.container(keyedBy: type)
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try base.unkeyedContainer()
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    try base.singleValueContainer()
+  }
+}
+
 /// What ``ElementDecoder`` throws for a question it does not answer exactly.
 @usableFromInline
 struct LeftFastPath: Error {
   @usableFromInline
   init() {}
+}
+
+// MARK: - Sources
+
+/// Where an array an ``ElementDecoder`` reads came from: what answers its `userInfo`, and opens
+/// it again from the start for an element read the generic way.
+@usableFromInline
+protocol ArraySource {
+  /// The `userInfo` of the decoder the array is read with.
+  var userInfo: [CodingUserInfoKey: Any] { get }
+
+  /// The array's unkeyed container, at its first element.
+  func reopen() throws -> any UnkeyedDecodingContainer
+}
+
+/// An array at a key of a keyed container.
+@usableFromInline
+struct KeyedArraySource<Key: CodingKey>: ArraySource {
+  @usableFromInline let container: KeyedDecodingContainer<Key>
+  @usableFromInline let key: Key
+
+  @inlinable
+  init(_ container: KeyedDecodingContainer<Key>, key: Key) {
+    self.container = container
+    self.key = key
+  }
+
+  @usableFromInline
+  var userInfo: [CodingUserInfoKey: Any] { container.userInfo(forKey: key) }
+
+  @usableFromInline
+  func reopen() throws -> any UnkeyedDecodingContainer {
+    try container.nestedUnkeyedContainer(forKey: key)
+  }
+}
+
+/// The array a decoder reads.
+@usableFromInline
+struct DecoderArraySource: ArraySource {
+  @usableFromInline let decoder: any Decoder
+
+  @usableFromInline
+  init(_ decoder: any Decoder) {
+    self.decoder = decoder
+  }
+
+  @usableFromInline
+  var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
+
+  @usableFromInline
+  func reopen() throws -> any UnkeyedDecodingContainer {
+    try decoder.unkeyedContainer()
+  }
 }

@@ -6,9 +6,9 @@
 // calls `init(from:)`. The toolkit's overloads are chosen instead for its types. Each answers a
 // missing key and `null` the way its caller expects, and otherwise calls the value's own
 // `init(from:)` with a light decoder that reads from this container (`PropertyDecoder`,
-// `ElementDecoder`). Whatever the light decoder cannot answer exactly goes to the container's
-// generic path, which is the reference. So a value decodes through its own `init(from:)` at
-// every position, custom ones included, and costs less than behind the nested decoder.
+// `ElementDecoder`). Each answers what the value's `init(from:)` asks exactly as a nested decoder
+// would, `userInfo` included, so a value decodes once, through its own `init(from:)`, at every
+// position, custom ones included, and costs less than behind the nested decoder.
 
 extension KeyedDecodingContainer {
   /// Decodes a required property through `Value.init(from:)`.
@@ -28,7 +28,6 @@ extension KeyedDecodingContainer {
       return try decodeThroughInit(type, forKey: key)
     }
     return try decodeInPlace(type, forKey: key, string: string)
-      ?? decodeThroughInit(type, forKey: key)
   }
 
   /// Decodes an optional property: `nil` for a missing key or `null`, otherwise as
@@ -49,73 +48,31 @@ extension KeyedDecodingContainer {
     }
     guard let string else { return nil }
     return try decodeInPlace(type, forKey: key, string: string)
-      ?? decodeIfPresentThroughInit(type, forKey: key)
   }
 
-  /// `Value.init(from:)` with a ``PropertyDecoder`` holding `string`; `nil` when it asked for
-  /// `userInfo` (to report an unknown value), for the caller to decode the value again the
-  /// generic way, which reports it once with the decoder's own `userInfo`.
+  /// `Value.init(from:)` with a ``PropertyDecoder`` holding `string`, the value at `key`.
   @inlinable
   func decodeInPlace<Value: Decodable>(
     _ type: Value.Type,
     forKey key: Key,
     string: String
-  ) throws -> Value? {
-    let decoder = PropertyDecoder(self, key: key, string: string)
-    do {
-      let value = try Value(from: decoder)
-      return decoder.leftFastPath ? nil : value
-    } catch  where decoder.leftFastPath {
-      return nil
-    }
+  ) throws -> Value {
+    try Value(from: PropertyDecoder(self, key: key, string: string))
   }
 
   /// Decodes a required array property, each element through `Element.init(from:)` with one
-  /// ``ElementDecoder`` that reads the elements in turn.
-  ///
-  /// The elements that asked for `userInfo` (to report an unknown value) are read again
-  /// through the array container's generic path, whose decoder has it. An array that decoder
-  /// cannot read exactly (an element asks for more than one read or throws, or it is not an
-  /// array at all) is decoded again through the container's generic path, which is the
-  /// reference behaviour.
+  /// ``ElementDecoder`` that reads the elements in turn; a value that is not an array throws
+  /// what the container's generic path throws.
   @inlinable
   func decodeElementsResiliently<Element: Decodable>(
     _ type: [Element].Type,
     forKey key: Key
   ) throws -> [Element] {
-    if let elements = try? nestedUnkeyedContainer(forKey: key),
-      let decoded = ElementDecoder(elements).decodeAll(Element.self)
-    {
-      if decoded.askedUserInfo.isEmpty {
-        return decoded.elements
-      }
-      return try decodeAgain(
-        decoded.askedUserInfo, of: decoded.elements, passing: PassingRead(for: Element.self),
-        forKey: key)
+    guard let elements = try? nestedUnkeyedContainer(forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
     }
-    return try decodeThroughInit(type, forKey: key)
-  }
-
-  /// `elements` with those at `positions` (ascending) decoded again through the generic path
-  /// of the array's container, as `Array.init(from:)` decodes each element: the others decoded
-  /// alike without asking for `userInfo`, so only these can decode or report differently.
-  ///
-  /// The others are passed over with `read`: one read of their raw value's type, which costs
-  /// less than a generic decode (see ``PassingRead``).
-  @usableFromInline
-  func decodeAgain<Element: Decodable>(
-    _ positions: [Int], of elements: [Element], passing read: PassingRead, forKey key: Key
-  ) throws -> [Element] {
-    var elements = elements
-    var container = try nestedUnkeyedContainer(forKey: key)
-    var read = read
-    for position in positions {
-      while container.currentIndex < position {
-        try read.pass(&container)
-      }
-      elements[position] = try container.decode(Element.self)
-    }
-    return elements
+    return try ElementDecoder(elements) { KeyedArraySource(self, key: key) }
+      .decodeAll(Element.self)
   }
 
   /// Decodes an optional array property: `nil` for a missing key or `null`, otherwise as
@@ -169,65 +126,4 @@ func decodeRawValue<R: Decodable>(
 struct PassedElement: Decodable {
   @usableFromInline
   init(from decoder: any Decoder) {}
-}
-
-/// How ``KeyedDecodingContainer/decodeAgain(_:of:passing:forKey:)`` passes over an element
-/// it does not decode again.
-///
-/// A generic decode of ``PassedElement`` moves the container on whatever the element holds,
-/// but costs `JSONDecoder` its whole generic path (1,960 instructions). When the element type
-/// decodes from a raw value, one read of it with `decodeRawValue(_:from:)` costs about 800
-/// for a `String`. A successful read moves an unkeyed container to the next element, whatever
-/// the element's own `init(from:)` did with it; once such a read fails (a `null`, or an
-/// `init(from:)` of its own that reads something else), that element and the rest are passed
-/// over the generic way.
-@usableFromInline
-struct PassingRead {
-  /// The raw value's type, while reading it passes over elements.
-  @usableFromInline
-  var rawValue: (any Decodable.Type)?
-
-  /// Inlined into code compiled for `Element`, where the casts are resolved when it is built.
-  @inlinable
-  init<Element>(for _: Element.Type) {
-    if let type = Element.self as? any RawRepresentable.Type {
-      rawValue = decodableRawValue(of: type)
-    } else if let type = Element.self as? any RawValueHolder.Type {
-      rawValue = type.rawValueType
-    } else {
-      rawValue = nil
-    }
-  }
-
-  /// Moves `container` past its current element.
-  @usableFromInline
-  mutating func pass(_ container: inout any UnkeyedDecodingContainer) throws {
-    let index = container.currentIndex
-    if let rawValue, (try? decodeRawValue(rawValue, from: &container)) != nil {
-      return
-    }
-    rawValue = nil
-    // A failed read leaves a decoder's cursor where it was, as `JSONDecoder`'s does, or moves it.
-    if container.currentIndex == index {
-      _ = try container.decode(PassedElement.self)
-    }
-  }
-}
-
-/// `T`'s raw-value type, when it is `Decodable`.
-@inlinable
-func decodableRawValue<T: RawRepresentable>(of _: T.Type) -> (any Decodable.Type)? {
-  T.RawValue.self as? any Decodable.Type
-}
-
-/// A toolkit wrapper that decodes from its enum's raw value without being `RawRepresentable`.
-@usableFromInline
-protocol RawValueHolder {
-  /// The type of the raw value it decodes from.
-  static var rawValueType: any Decodable.Type { get }
-}
-
-extension DecodeUnknownAsNil: RawValueHolder where Enum.RawValue: Decodable {
-  @usableFromInline
-  static var rawValueType: any Decodable.Type { Enum.RawValue.self }
 }

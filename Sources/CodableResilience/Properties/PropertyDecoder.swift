@@ -7,8 +7,11 @@
 /// other reads go to the parent's concrete entry points, and the coding path is built only when
 /// something asks for it. A keyed container can be read again at any time, so whatever the
 /// value's `init(from:)` does (a custom one included) sees the same value, path and errors as
-/// it would behind a nested decoder. One that asks for `userInfo` (the toolkit does, to report
-/// an unknown value) is decoded again the generic way (see ``userInfo``).
+/// it would behind a nested decoder, and nothing is ever decoded twice.
+///
+/// `userInfo` is the nested decoder's own, read when first asked (see ``UserInfoProbe``): the
+/// toolkit asks only to report an unknown value, which then reaches the decoder's handler at
+/// once, at this decoder's path, as from the nested decoder.
 ///
 /// A class rather than a struct: as `any Decoder` and as the `any SingleValueDecodingContainer`
 /// it returns, a reference needs no box of its own.
@@ -24,6 +27,10 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   @usableFromInline
   let string: String
 
+  /// The nested decoder's `userInfo`, once asked for.
+  @usableFromInline
+  var readUserInfo: [CodingUserInfoKey: Any]?
+
   @inlinable
   init(_ container: KeyedDecodingContainer<Key>, key: Key, string: String) {
     self.container = container
@@ -34,20 +41,12 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   @usableFromInline
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
-  /// Set when `init(from:)` asks for `userInfo`; the overload then decodes the value again
-  /// through the container's generic path.
-  @usableFromInline @exclusivity(unchecked)
-  var leftFastPath = false
-
-  /// Empty, and marks the decode to be done again: a container does not expose the decoding's
-  /// `userInfo`, and asking it for a decoder (`superDecoder(forKey:)`) is something
-  /// third-party decoders may not support. The toolkit asks only to report an unknown value,
-  /// so the overload decodes that value again through the container's generic path, whose
-  /// decoder has the `userInfo` and reports it once, with its own coding path and handler.
   @usableFromInline
   var userInfo: [CodingUserInfoKey: Any] {
-    leftFastPath = true
-    return [:]
+    if let readUserInfo { return readUserInfo }
+    let userInfo = container.userInfo(forKey: key)
+    readUserInfo = userInfo
+    return userInfo
   }
 
   @usableFromInline

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Any JSON value, read through the `Decoder` API and written back through any `Encoder`.
 ///
 /// The toolkit keeps what it did not understand as a `JSONValue`: an ``UnknownVariant`` holds
@@ -15,10 +17,15 @@
 /// print(value)       // {"gone":null,"id":9007199254740993,"score":1.5,"tags":["a","b"]}
 /// ```
 ///
-/// Integers keep every digit over the whole `Int64` and `UInt64` ranges; other numbers are
-/// `Double`. Numbers compare by value, so a number with an integral value read back as an
-/// integer (`2.0` comes back as `2`: `JSONDecoder` reads it so) stays equal to the original.
-/// Objects compare equal whatever their key order.
+/// Numbers keep every digit a `Decoder` gives them: integers over the whole `Int64` and `UInt64`
+/// ranges, other numbers as a `Double` when it holds them exactly, and as a `Decimal` when it
+/// would round them (`0.30000000000000000001`, an integer beyond `UInt64`; up to 38 digits, as
+/// far as the decoder reads decimals, which `JSONDecoder` does). Numbers compare by value, so a
+/// number with an integral value read back as an integer (`2.0` comes back as `2`: `JSONDecoder`
+/// reads it so) stays equal to the original. Objects compare equal whatever their key order.
+///
+/// A number no Swift number type holds (`1e400`) cannot be kept: `JSONDecoder` refuses it, and
+/// decoding throws `DecodingError.dataCorrupted` at the number's own path.
 ///
 /// Object keys are read and written as they are, whatever the coder's key strategy.
 public enum JSONValue: Sendable {
@@ -46,12 +53,18 @@ public enum JSONValue: Sendable {
   /// let value = JSONValue.unsigned(UInt64.max)  // 18446744073709551615
   /// ```
   case unsigned(UInt64)
-  /// Any other number.
+  /// Any other number a `Double` holds exactly.
   ///
   /// ```swift
   /// let value: JSONValue = 1.5  // .double(1.5)
   /// ```
   case double(Double)
+  /// A number a `Double` would round, with every digit it was read with.
+  ///
+  /// ```swift
+  /// let value = JSONValue.decimal(Decimal(string: "0.30000000000000000001")!)
+  /// ```
+  case decimal(Decimal)
   /// A string.
   ///
   /// ```swift
@@ -131,7 +144,7 @@ extension JSONValue: Hashable {
     case .string(let value): hasher.combine(value)
     case .array(let values): hasher.combine(values)
     case .object(let members): hasher.combine(members)
-    case .integer, .unsigned, .double: hasher.combine(number)
+    case .integer, .unsigned, .double, .decimal: hasher.combine(number)
     }
   }
 }
@@ -143,6 +156,16 @@ extension JSONValue {
     case integer(Int64)
     case unsigned(UInt64)
     case double(Double)
+    case decimal(Decimal)
+
+    /// A decimal as the double that holds it exactly, or as itself.
+    init(_ value: Decimal) {
+      if let double = exactDouble(value) {
+        self.init(double)
+      } else {
+        self = .decimal(value)
+      }
+    }
 
     init(_ value: Double) {
       if let integer = Int64(exactly: value) {
@@ -169,9 +192,19 @@ extension JSONValue {
     case .integer(let value): .integer(value)
     case .unsigned(let value): Number(value)
     case .double(let value): Number(value)
+    case .decimal(let value): Number(value)
     default: nil
     }
   }
+}
+
+/// The `Double` that holds `value` exactly, written back as the same number; `nil` when a
+/// `Double` would round it.
+func exactDouble(_ value: Decimal) -> Double? {
+  guard let double = Double(value.description), double.isFinite,
+    Decimal(string: double.description) == value
+  else { return nil }
+  return double
 }
 
 extension JSONValue: Encodable {
@@ -188,6 +221,7 @@ extension JSONValue: Encodable {
     case .integer(let value): try container.encode(value)
     case .unsigned(let value): try container.encode(value)
     case .double(let value): try container.encode(value)
+    case .decimal(let value): try container.encode(value)
     case .string(let value): try container.encode(value)
     case .array(let values): try container.encode(values)
     case .object(let members): try container.encode(members)
@@ -214,6 +248,7 @@ extension JSONValue: CustomStringConvertible {
     case .integer(let value): text += value.description
     case .unsigned(let value): text += value.description
     case .double(let value): text += Self.jsonNumber(value)
+    case .decimal(let value): text += value.description
     case .string(let value): text += jsonQuoted(value)
     case .array(let values):
       text += "["

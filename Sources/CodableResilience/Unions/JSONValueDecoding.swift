@@ -1,3 +1,5 @@
+import Foundation
+
 // How a `JSONValue` is read. A `Decoder` tells a value's JSON kind only by letting a read of
 // the wrong kind fail, and each failed read costs an error with its path and message. So the
 // string read comes first (the commonest kind), and when it fails, the kind its error names
@@ -42,13 +44,16 @@ extension JSONValue: Decodable {
     from container: any SingleValueDecodingContainer,
     kindFirst hint: JSONKindHint?
   ) throws -> JSONValue {
+    // The kind the decoder named is the value's kind: when it does not read, no other kind
+    // will, and its own error (a member's, an element's, a number's) is the one to throw.
     switch hint {
     case .number:
       if let number = readNumber(from: container) { return number }
+      throw unreadableNumber(in: container)
     case .object:
-      if let members = try? container.decode([String: JSONValue].self) { return .object(members) }
+      return .object(try container.decode([String: JSONValue].self))
     case .array:
-      if let values = try? container.decode([JSONValue].self) { return .array(values) }
+      return .array(try container.decode([JSONValue].self))
     case .bool, nil:
       break
     }
@@ -64,18 +69,63 @@ extension JSONValue: Decodable {
     return .array(try container.decode([JSONValue].self))
   }
 
-  /// An `Int64`, a `UInt64` beyond it, or a `Double`; `nil` when the value is no number.
+  /// An `Int64`, a `UInt64` beyond it, a `Double` that holds it exactly, or a `Decimal` with
+  /// the digits a `Double` would round; `nil` when the value is no number this decoder reads.
   private static func readNumber(from container: any SingleValueDecodingContainer) -> JSONValue? {
+    // `JSONDecoder` (Swift 6.3) reads a number such as 9007199254740993.5 as the integer
+    // 9007199254740993: beyond 2^53, where a `Double` holds no fractions, the integer read is
+    // checked against the decimal one.
     if let value = try? container.decode(Int64.self) {
-      return .integer(value)
+      guard value.magnitude > 1 << 53, let decimal = decimalDiffering(from: value, in: container)
+      else { return .integer(value) }
+      return .decimal(decimal)
     }
     if let value = try? container.decode(UInt64.self) {
-      return .unsigned(value)
+      guard let decimal = decimalDiffering(from: value, in: container) else {
+        return .unsigned(value)
+      }
+      return .decimal(decimal)
     }
-    if let value = try? container.decode(Double.self) {
-      return .double(value)
+    let double = try? container.decode(Double.self)
+    // A decoder that reads numbers as decimals (`JSONDecoder`) keeps every digit; one that
+    // does not (a property list's) has given all it has in the `Double`.
+    if let decimal = try? container.decode(Decimal.self), decimal.isFinite,
+      double.map({ Decimal(string: $0.description) != decimal }) ?? true
+    {
+      return .decimal(decimal)
     }
-    return nil
+    return double.map(JSONValue.double)
+  }
+
+  /// The number as a decimal, when the decoder reads one and it is not `integer`.
+  private static func decimalDiffering(
+    from integer: some BinaryInteger, in container: any SingleValueDecodingContainer
+  ) -> Decimal? {
+    guard let decimal = try? container.decode(Decimal.self),
+      decimal != Decimal(string: integer.description)
+    else { return nil }
+    return decimal
+  }
+
+  /// The error for a number no Swift number type reads, at the number's own path: `JSONDecoder`
+  /// reports it without a path, as if the whole text were not JSON.
+  private static func unreadableNumber(in container: any SingleValueDecodingContainer)
+    -> DecodingError
+  {
+    let underlying: (any Error)?
+    do {
+      _ = try container.decode(Double.self)
+      underlying = nil
+    } catch {
+      underlying = error
+    }
+    return .dataCorrupted(
+      DecodingError.Context(
+        codingPath: container.codingPath,
+        debugDescription:
+          "A number the decoder cannot read as any Swift number (beyond the range of Double), "
+          + "so it cannot be kept as a JSONValue.",
+        underlyingError: underlying))
   }
 }
 
@@ -85,9 +135,12 @@ extension JSONValue {
   /// the one ``init(from:)`` gives; asking for the object first spares the failed reads of
   /// the kinds tried before it.
   init(decodingObjectFirst decoder: any Decoder) throws {
-    if let members = try? decoder.singleValueContainer().decode([String: JSONValue].self) {
-      self = .object(members)
-    } else {
+    do {
+      self = .object(try decoder.singleValueContainer().decode([String: JSONValue].self))
+    } catch DecodingError.typeMismatch(_, let context)
+      where context.codingPath.count == decoder.codingPath.count
+    {
+      // Not an object: read as whatever it is. A member that failed throws its own error.
       try self.init(from: decoder)
     }
   }

@@ -105,6 +105,13 @@ extension OpenEnum: Decodable where Known.RawValue: Decodable {
       self = .known(known)
       return
     }
+    if let renamed = renamedValue(Known.self, rawValue) {
+      try decoder.reportRenamedValue(
+        of: Known.self, received: describeRawValue(rawValue),
+        canonical: describeRawValue(renamed.rawValue))
+      self = .known(renamed)
+      return
+    }
     try decoder.reportUnknownValue(
       of: Known.self,
       rawValue: describeRawValue(rawValue),

@@ -17,10 +17,10 @@ final class SharedObjectDecoder: Decoder {
   let base: any Decoder
 
   @usableFromInline
-  let object: KeyedDecodingContainer<TextCodingKey>
+  let object: KeyedDecodingContainer<AnyCodingKey>
 
   @usableFromInline
-  init(_ base: any Decoder, object: KeyedDecodingContainer<TextCodingKey>) {
+  init(_ base: any Decoder, object: KeyedDecodingContainer<AnyCodingKey>) {
     self.base = base
     self.object = object
   }
@@ -49,9 +49,9 @@ final class SharedObjectDecoder: Decoder {
 
 /// A keyed container read through another one of the same object, with the caller's key type.
 struct RekeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let object: KeyedDecodingContainer<TextCodingKey>
+  let object: KeyedDecodingContainer<AnyCodingKey>
 
-  init(_ object: KeyedDecodingContainer<TextCodingKey>) {
+  init(_ object: KeyedDecodingContainer<AnyCodingKey>) {
     self.object = object
   }
 
@@ -60,15 +60,15 @@ struct RekeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var allKeys: [Key] { object.allKeys.compactMap { Key(stringValue: $0.stringValue) } }
 
   func contains(_ key: Key) -> Bool {
-    object.contains(TextCodingKey(key.stringValue))
+    object.contains(AnyCodingKey(key.stringValue))
   }
 
   /// Runs `body` with `key` as the object's key; a `DecodingError` it throws names `key`
   /// itself, as the object's own container under `Key` would.
   @inline(__always)
-  private func read<T>(_ key: Key, _ body: (TextCodingKey) throws -> T) throws -> T {
+  private func read<T>(_ key: Key, _ body: (AnyCodingKey) throws -> T) throws -> T {
     do {
-      return try body(TextCodingKey(key.stringValue))
+      return try body(AnyCodingKey(key.stringValue))
     } catch let error as DecodingError {
       throw error.naming(key, at: object.codingPath.count)
     }
@@ -225,7 +225,7 @@ extension DecodingError {
   func naming(_ key: some CodingKey, at depth: Int) -> DecodingError {
     func renamed(_ context: Context, message: (String) -> String = { $0 }) -> Context {
       var path = context.codingPath
-      if path.indices.contains(depth), path[depth] is TextCodingKey,
+      if path.indices.contains(depth), path[depth] is AnyCodingKey,
         path[depth].stringValue == key.stringValue
       {
         path[depth] = key
@@ -236,7 +236,7 @@ extension DecodingError {
     }
     switch self {
     case .keyNotFound(let missing, let context)
-    where missing is TextCodingKey && missing.stringValue == key.stringValue:
+    where missing is AnyCodingKey && missing.stringValue == key.stringValue:
       // Foundation's message prints the key (`No value associated with key CodingKeys(…)`).
       let context = renamed(context) {
         $0.replacingOccurrences(

@@ -36,18 +36,15 @@
 ///
 /// By default the variant's fields sit beside the tag (`{"type": "post", "title": "Hi"}`) and
 /// `init(tag:from:)` reads them from the object itself. When they sit under a key of their
-/// own (`{"type": "post", "data": {"title": "Hi"}}`), name it in ``contentKey`` — **with its
-/// type**:
+/// own (`{"type": "post", "data": {"title": "Hi"}}`), say so in ``layout``:
 ///
 /// ```swift
-/// static let contentKey: String? = "data"  // right
-/// static let contentKey = "data"           // wrong: a String, which is not the requirement
+/// static let layout = TaggedUnionLayout.underKey("data")
 /// ```
 ///
-/// A plain `static let contentKey = "data"` is a `String`, and a `String` does not satisfy a
-/// `String?` requirement: Swift keeps the default (`nil`) without a word. Such a union then
-/// reads each variant from the object itself and fails on the first field that sits under
-/// `"data"`; the error's description says so, naming the member that looks like the content.
+/// The layout is a value of its own type, so a declaration that does not say which layout it
+/// is (`static let layout = "data"`, `static let layout = .underKey("data")` without the type)
+/// is not a layout, and the second does not compile.
 ///
 /// ## What still throws
 ///
@@ -55,7 +52,8 @@
 /// - A tag that is not a string: `typeMismatch` at the tag (`null`: `valueNotFound`).
 /// - A known tag whose content does not decode: the content's own error at its path. A known
 ///   tag never falls back to `unknown(_:)`, so a broken variant is not mistaken for a new one.
-/// - No content key when ``contentKey`` is set: `keyNotFound` at the object, for a known tag.
+/// - No content key when the ``layout`` is ``TaggedUnionLayout/underKey(_:)``: `keyNotFound` at
+///   the object, for a known tag.
 ///
 /// ## Reporting
 ///
@@ -70,16 +68,24 @@ public protocol TaggedUnion: Decodable {
   /// ```
   static var tagKey: String { get }
 
-  /// The key under which the variant's content sits, or `nil` (the default) when its fields
-  /// sit beside the tag.
-  ///
-  /// Declare it with its type: `static let contentKey = "data"` is a `String` and silently
-  /// leaves the default in place.
+  /// Where a variant's content sits: beside the tag (the default) or under a key of its own.
   ///
   /// ```swift
-  /// static let contentKey: String? = "data"  // {"type": "post", "data": {...}}
+  /// static let layout = TaggedUnionLayout.underKey("data")  // {"type": "post", "data": {...}}
   /// ```
-  static var contentKey: String? { get }
+  static var layout: TaggedUnionLayout { get }
+
+  /// Tags the server used before a rename, each mapped to the tag it is now; empty by default.
+  ///
+  /// A tag the union does not know is looked up here before it becomes `unknown(_:)`; a match
+  /// decodes as the canonical tag's variant and is reported as
+  /// ``UnknownValue/Kind-swift.enum/renamedValue(canonical:)`` at the tag's path (see
+  /// ``ValueAliases``). `taggedContent` writes the canonical tag.
+  ///
+  /// ```swift
+  /// static let tagAliases = ["status": "post"]  // "status" was renamed "post"
+  /// ```
+  static var tagAliases: [String: String] { get }
 
   /// The tags the union knows, listed in the reports of unknown ones; empty by default.
   ///
@@ -90,8 +96,8 @@ public protocol TaggedUnion: Decodable {
 
   /// Decodes the variant a tag names, or returns `nil` for a tag the union does not know.
   ///
-  /// `decoder` reads the variant's content: the object itself, or the value at
-  /// ``contentKey``. Errors thrown here are the union's errors: a known variant that fails
+  /// `decoder` reads the variant's content: the object itself, or the value under the
+  /// ``layout``'s key. Errors thrown here are the union's errors: a known variant that fails
   /// to decode fails the union.
   ///
   /// For fields beside the tag, `decoder` is the union's own: its `container(keyedBy:)` reads
@@ -122,8 +128,8 @@ public protocol TaggedUnion: Decodable {
   /// The tag and content to write for this value; only read by the `encode(to:)` of a union
   /// that is also `Encodable`, and required of such a union.
   ///
-  /// A decode-only union writes nothing: the default is never read, and stops the program
-  /// if called.
+  /// A decode-only union writes nothing: its default content makes encoding throw an
+  /// `EncodingError` that says so.
   ///
   /// ```swift
   /// var taggedContent: TaggedContent {
@@ -144,12 +150,19 @@ extension TaggedUnion {
   /// ```
   public static var tagKey: String { "type" }
 
-  /// `nil`: the variant's fields sit beside the tag.
+  /// ``TaggedUnionLayout/besideTag``: the variant's fields sit beside the tag.
   ///
   /// ```swift
-  /// FeedItem.contentKey  // nil
+  /// FeedItem.layout  // .besideTag
   /// ```
-  public static var contentKey: String? { nil }
+  public static var layout: TaggedUnionLayout { .besideTag }
+
+  /// Empty: no tag was renamed.
+  ///
+  /// ```swift
+  /// FeedItem.tagAliases  // [:]
+  /// ```
+  public static var tagAliases: [String: String] { [:] }
 
   /// Empty: reports list no known tags.
   ///
@@ -158,14 +171,14 @@ extension TaggedUnion {
   /// ```
   public static var knownTags: [String] { [] }
 
-  /// A decode-only union has no content to write; reading this is a programming error.
+  /// A decode-only union has no content to write: encoding this content throws an
+  /// `EncodingError` naming the union.
   ///
   /// ```swift
   /// // Declare Encodable and implement taggedContent to encode a union.
   /// ```
   public var taggedContent: TaggedContent {
-    preconditionFailure(
-      "\(Self.self) is a decode-only TaggedUnion: declare Encodable and implement taggedContent")
+    TaggedContent(decodeOnly: Self.self)
   }
 
   /// Decodes the tag, then the variant it names; an unknown tag is reported and kept whole.
@@ -184,9 +197,16 @@ extension TaggedUnion {
   static func decodeTagged(
     from decoder: any Decoder
   ) throws -> (value: Self, unknownVariant: UnknownVariant?) {
-    let object = try decoder.container(keyedBy: TextCodingKey.self)
+    let object = try decoder.container(keyedBy: AnyCodingKey.self)
     let tag = try Self.decodeTag(from: object)
     if let value = try Self.decodeKnownVariant(tag: tag, from: decoder, object: object) {
+      return (value, nil)
+    }
+    if let canonical = Self.tagAliases[tag],
+      let value = try Self.decodeKnownVariant(tag: canonical, from: decoder, object: object)
+    {
+      try decoder.reportRenamedValue(
+        of: Self.self, received: tag, canonical: canonical, atKey: AnyCodingKey(Self.tagKey))
       return (value, nil)
     }
     let variant = try decodeUnknownVariant(
@@ -197,9 +217,9 @@ extension TaggedUnion {
   /// The tag, read from the union's container of the object; a missing or mistyped tag
   /// throws the error a container keyed by the tag's own key throws.
   @inlinable @inline(__always)
-  static func decodeTag(from object: KeyedDecodingContainer<TextCodingKey>) throws -> String {
+  static func decodeTag(from object: KeyedDecodingContainer<AnyCodingKey>) throws -> String {
     do {
-      return try object.decode(String.self, forKey: TextCodingKey(Self.tagKey))
+      return try object.decode(String.self, forKey: AnyCodingKey(Self.tagKey))
     } catch let error as DecodingError {
       throw error.naming(TagCodingKey<Self>(), at: object.codingPath.count)
     }
@@ -209,15 +229,17 @@ extension TaggedUnion {
   /// from) or from the value at the content key; `nil` for a tag the union does not know.
   @inlinable @inline(__always)
   static func decodeKnownVariant(
-    tag: String, from decoder: any Decoder, object: KeyedDecodingContainer<TextCodingKey>
+    tag: String, from decoder: any Decoder, object: KeyedDecodingContainer<AnyCodingKey>
   ) throws -> Self? {
-    guard let contentKey = Self.contentKey else {
+    switch Self.layout.storage {
+    case .besideTag:
       return try withContentKeyHint(Self.tagKey, decoder) {
         try Self(tag: tag, from: SharedObjectDecoder(decoder, object: object))
       }
+    case .underKey(let contentKey):
+      return try Self(
+        tag: tag, from: contentDecoder(from: decoder, object: object, contentKey: contentKey))
     }
-    return try Self(
-      tag: tag, from: contentDecoder(from: decoder, object: object, contentKey: contentKey))
   }
 }
 
@@ -232,7 +254,7 @@ extension TaggedUnion where Self: Encodable {
     message: "an Encodable TaggedUnion implements taggedContent: TaggedContent"
   )
   public var taggedContent: TaggedContent {
-    preconditionFailure("unavailable")
+    TaggedContent(decodeOnly: Self.self)
   }
 
   /// Writes the variant's content with its tag in the layout it was read in, or an unknown
@@ -245,6 +267,53 @@ extension TaggedUnion where Self: Encodable {
   /// let data = try JSONEncoder().encode(items)  // [{"type": "post", "title": "Hi"}, …]
   /// ```
   public func encode(to encoder: any Encoder) throws {
-    try taggedContent.encode(to: encoder, tagKey: Self.tagKey, contentKey: Self.contentKey)
+    try taggedContent.encode(to: encoder, tagKey: Self.tagKey, layout: Self.layout)
+  }
+}
+
+/// Where a ``TaggedUnion``'s variants keep their content: beside the tag, or under a key of
+/// their own.
+///
+/// ```swift
+/// // {"type": "post", "title": "Hi"}
+/// static let layout = TaggedUnionLayout.besideTag
+/// // {"kind": "post", "data": {"title": "Hi"}}
+/// static let layout = TaggedUnionLayout.underKey("data")
+/// ```
+public struct TaggedUnionLayout: Sendable, Hashable {
+  @usableFromInline
+  enum Storage: Sendable, Hashable {
+    case besideTag
+    case underKey(String)
+  }
+
+  @usableFromInline
+  let storage: Storage
+
+  /// The variant's fields sit in the object beside the tag: `{"type": "post", "title": "Hi"}`.
+  ///
+  /// ```swift
+  /// static let layout = TaggedUnionLayout.besideTag
+  /// ```
+  public static let besideTag = TaggedUnionLayout(storage: .besideTag)
+
+  /// The variant's content sits under `key`: `{"type": "post", "data": {"title": "Hi"}}`. A
+  /// variant without content may leave the key out.
+  ///
+  /// ```swift
+  /// static let layout = TaggedUnionLayout.underKey("data")
+  /// ```
+  public static func underKey(_ key: String) -> TaggedUnionLayout {
+    TaggedUnionLayout(storage: .underKey(key))
+  }
+
+  /// The key the content sits under; `nil` beside the tag.
+  ///
+  /// ```swift
+  /// TaggedUnionLayout.underKey("data").contentKey  // "data"
+  /// ```
+  public var contentKey: String? {
+    if case .underKey(let key) = storage { return key }
+    return nil
   }
 }

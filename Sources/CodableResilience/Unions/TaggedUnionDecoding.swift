@@ -20,9 +20,9 @@ func withContentKeyHint<Value>(
 /// for a missing key, one that reports it as missing to whatever a known variant reads.
 @usableFromInline
 func contentDecoder(
-  from decoder: any Decoder, object: KeyedDecodingContainer<TextCodingKey>, contentKey: String
+  from decoder: any Decoder, object: KeyedDecodingContainer<AnyCodingKey>, contentKey: String
 ) throws -> any Decoder {
-  let key = TextCodingKey(contentKey)
+  let key = AnyCodingKey(contentKey)
   guard object.contains(key) else { return MissingContentDecoder(decoder, key) }
   return try object.superDecoder(forKey: key)
 }
@@ -40,36 +40,9 @@ func decodeUnknownVariant(
     of: union,
     rawValue: tag,
     knownValues: .listed(knownTags.isEmpty ? nil : knownTags),
-    atKey: TextCodingKey(tagKey)
+    atKey: AnyCodingKey(tagKey)
   )
   return UnknownVariant(tag: tag, json: try JSONValue(decodingObjectFirst: decoder))
-}
-
-/// A coding key of any text: a union's content key, an unknown tag's key, a dictionary's
-/// unknown keys.
-///
-/// Not ``AnyCodingKey``: with its stored `intValue` that key is 25 bytes, one more than fits in
-/// an `any CodingKey`'s inline buffer, so every coding path holding it allocates a box. On the
-/// `tagged-union` benchmark row that costs 0.5% more instructions (callgrind, 1,000 records).
-@usableFromInline
-struct TextCodingKey: CodingKey {
-  @usableFromInline var stringValue: String
-  @usableFromInline var intValue: Int? { nil }
-
-  @usableFromInline
-  init(_ stringValue: String) {
-    self.stringValue = stringValue
-  }
-
-  @usableFromInline
-  init(stringValue: String) {
-    self.stringValue = stringValue
-  }
-
-  @usableFromInline
-  init?(intValue: Int) {
-    nil
-  }
 }
 
 /// The key of a union's tag: no storage, its text read from the union, so decoders copy and
@@ -101,10 +74,10 @@ struct TagCodingKey<Union: TaggedUnion>: CodingKey {
 @usableFromInline
 struct MissingContentDecoder: Decoder {
   let base: any Decoder
-  let contentKey: TextCodingKey
+  let contentKey: AnyCodingKey
 
   @usableFromInline
-  init(_ base: any Decoder, _ contentKey: TextCodingKey) {
+  init(_ base: any Decoder, _ contentKey: AnyCodingKey) {
     self.base = base
     self.contentKey = contentKey
   }
@@ -139,25 +112,24 @@ struct MissingContentDecoder: Decoder {
 
 /// The error a variant threw, with a hint added to its description when the union reads
 /// fields beside the tag but the object looks like it holds them under a content key: the
-/// `static let contentKey = "data"` mistake. The error's case and path are unchanged.
+/// missing `layout`. The error's case and path are unchanged.
 @usableFromInline
 func contentKeyHint(for error: DecodingError, from decoder: any Decoder, tagKey: String)
   -> DecodingError
 {
   guard case .keyNotFound(let key, let context) = error,
     context.codingPath.count == decoder.codingPath.count,
-    let container = try? decoder.container(keyedBy: TextCodingKey.self),
+    let container = try? decoder.container(keyedBy: AnyCodingKey.self),
     let suspect = container.allKeys.first(where: { candidate in
       candidate.stringValue != tagKey
-        && (try? container.nestedContainer(keyedBy: TextCodingKey.self, forKey: candidate))
+        && (try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: candidate))
           != nil
     })
   else { return error }
   let hint =
     " (The union reads its variants' fields beside the tag, but \"\(suspect.stringValue)\" "
-    + "holds an object: if the fields sit under it, declare the content key with its type, "
-    + "static let contentKey: String? = \"\(suspect.stringValue)\"; a plain "
-    + "static let contentKey = \"\(suspect.stringValue)\" is a String and is ignored.)"
+    + "holds an object: if the fields sit under it, declare "
+    + "static let layout = TaggedUnionLayout.underKey(\"\(suspect.stringValue)\").)"
   return .keyNotFound(
     key,
     DecodingError.Context(

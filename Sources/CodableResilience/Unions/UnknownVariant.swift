@@ -44,8 +44,8 @@ extension UnknownVariant: Codable {
   /// let variant = try JSONDecoder().decode(UnknownVariant.self, from: data)
   /// ```
   public init(from decoder: any Decoder) throws {
-    let tagKey = TextCodingKey("type")
-    tag = try decoder.container(keyedBy: TextCodingKey.self).decode(String.self, forKey: tagKey)
+    let tagKey = AnyCodingKey("type")
+    tag = try decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: tagKey)
     json = try JSONValue(from: decoder)
   }
 

@@ -48,7 +48,16 @@ private func observe(strict: Bool, _ decode: (UnknownValueHandler) throws -> Str
 /// The elements' raw values (sorted for a set, whose order is its own), and the skipped ones.
 private func describe<Elements>(_ wrapper: SkipUnknownElements<Elements>, isSet: Bool) -> String
 where Elements.Element: RawRepresentable {
-  guard let elements = wrapper.wrappedValue.elementsToEncode else { return "nil" }
+  let elements: [Elements.Element]
+  switch wrapper.wrappedValue {
+  case let array as [Elements.Element]: elements = array
+  case let optional as [Elements.Element]?:
+    guard let array = optional else { return "nil" }
+    elements = array
+  case let set as any Sequence:
+    elements = set.map { $0 as! Elements.Element }
+  default: return "nil"
+  }
   let rawValues = elements.map { "\($0.rawValue)" }
   return "\(isSet ? rawValues.sorted() : rawValues), unknown \(wrapper.unknownRawValues)"
 }

@@ -148,7 +148,7 @@ struct SkipUnknownUnionElementsTests {
     let expected =
       #"{"items": [{"type": "ad", "sponsor": "S"}, {"type": "reel", "clip": "r.mp4"}, {"type": "story"}]}"#
     #expect(try encodedJSON(feed) == JSONValue(parsing: expected))
-    feed.$items.removeUnknownVariants()
+    feed.$items.removeUnknownElements()
     #expect(
       try encodedJSON(feed) == JSONValue(parsing: #"{"items": [{"type": "ad", "sponsor": "S"}]}"#))
   }

@@ -58,12 +58,12 @@ struct SkipUnknownElementsTests {
     #expect(try JSONValue(data: encoded) == JSONValue(data: expected))
   }
 
-  @Test("removeUnknownRawValues drops what was skipped from the output")
+  @Test("removeUnknownElements drops what was skipped from the output")
   func removingUnknownRawValues() throws {
     var profile = try JSONDecoder().decode(
       Profile.self, from: json(#"{"badges": ["gold", "verified"], "badge_set": ["x"]}"#))
-    profile.$badges.removeUnknownRawValues()
-    profile.$badgeSet.removeUnknownRawValues()
+    profile.$badges.removeUnknownElements()
+    profile.$badgeSet.removeUnknownElements()
     #expect(profile.$badges.unknownRawValues.isEmpty)
     let encoded = try JSONEncoder().encode(profile)
     #expect(

@@ -172,12 +172,29 @@ struct ReceiverDecodingTests {
   ])
   func inputEndingAtThe513thBracketThrows(_ text: String) {
     let decoder = JSONDecoder()
-    // Foundation's error for input nested too deep: invalid JSON, at the top.
-    expectDecodingError(.dataCorrupted, at: "$") {
-      try decoder.decodeStrictly([Listing].self, from: Data(text.utf8))
+    let encodings: [String.Encoding] = [
+      .utf8, .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian,
+      .utf16, .utf32,
+    ]
+    for encoding in encodings {
+      let data = try! #require(text.data(using: encoding))
+      // Foundation's error for input nested too deep: invalid JSON, at the top.
+      expectDecodingError(.dataCorrupted, at: "$") {
+        try decoder.decodeStrictly([Listing].self, from: data)
+      }
+      expectDecodingError(.dataCorrupted, at: "$") {
+        try decoder.decodeCollectingUnknownValues([Listing].self, from: data)
+      }
     }
-    expectDecodingError(.dataCorrupted, at: "$") {
-      try decoder.decodeCollectingUnknownValues([Listing].self, from: Data(text.utf8))
-    }
+  }
+
+  /// Every ending a line break is added to reads, in every width and byte order, as something
+  /// that no longer ends with `[`, and nothing else is changed.
+  @Test(arguments: [
+    ("[", "[\n"), ("\0[", "\0[\0\n"), ("[\0", "[\0\n\0"), ("\0\0\0[", "\0\0\0[\0\0\0\n"),
+    ("[\0\0\0", "[\0\0\0\n\0\0\0"), ("[]", "[]"), ("x[", "x[\n"), ("", ""),
+  ])
+  func lineBreakAfterATrailingBracket(_ input: String, _ expected: String) {
+    #expect(withoutTrailingOpenBracket(Data(input.utf8)) == Data(expected.utf8))
   }
 }

@@ -13,10 +13,10 @@ import Testing
     let error = #expect(throws: DecodingError.self) {
       try PropertyListDecoder().decode(FeedItem.self, from: data)
     }
-    // `JSONValue(from:)` reads an object it cannot keep as an array last, and throws that
-    // read's error: a type mismatch at the object.
+    // The object is read as one, and the member that cannot be kept throws its own error: a
+    // type mismatch at the date.
     #expect(error?.kind == .typeMismatch)
-    #expect(error?.path == "$")
+    #expect(error?.path == "$.at")
   }
 
   @Test func anUnknownVariantThatCanBeKeptAsJSONIsKeptWhole() throws {

@@ -120,9 +120,9 @@ struct JSONValueTests {
   @Test("a property-list value JSON cannot hold throws a DecodingError")
   func propertyListDate() throws {
     let data = try propertyList(["when": Date(timeIntervalSince1970: 0)])
-    // The object's members are read as one `[String: JSONValue]`; when that fails, the value
-    // is tried as an array last, so the error names the object, not the member `when`.
-    expectDecodingError(.typeMismatch, at: "$") {
+    // The decoder says the value is a dictionary, so its members are read as one
+    // `[String: JSONValue]`, and the member that fails throws its own error, at its own path.
+    expectDecodingError(.typeMismatch, at: "$.when") {
       try PropertyListDecoder().decode(JSONValue.self, from: data)
     }
   }

@@ -49,7 +49,7 @@ enum Alert: TaggedUnion, Encodable, Hashable, Sendable {
   case unknown(UnknownVariant)
 
   static let tagKey = "kind"
-  static let contentKey: String? = "data"
+  static let layout = TaggedUnionLayout.underKey("data")
 
   init?(tag: String, from decoder: any Decoder) throws {
     switch tag {
@@ -79,13 +79,11 @@ enum ReadOnlyItem: TaggedUnion, Hashable {
   }
 }
 
-/// The documented mistake: `contentKey` declared without its type is a `String`, so the
-/// union keeps the default layout.
+/// A union whose payloads hold their content under `data`, declared without a layout, so it
+/// reads its variants beside the tag.
 enum MistypedAlert: TaggedUnion, Hashable {
   case message(Message)
   case unknown(UnknownVariant)
-
-  static let contentKey = "data"
 
   init?(tag: String, from decoder: any Decoder) throws {
     guard tag == "message" else { return nil }
@@ -333,9 +331,9 @@ struct TaggedUnionTests {
     #expect(alerts == [.unknown(UnknownVariant(tag: "beep", json: ["kind": "beep"]))])
   }
 
-  @Test("a String contentKey is ignored, and the error says how to declare it")
-  func mistypedContentKey() throws {
-    #expect(MistypedAlert.contentKey == "data")
+  @Test("a union missing its layout fails with an error that says how to declare it")
+  func missingLayout() throws {
+    #expect(MistypedAlert.layout == .besideTag)
     let error = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(
         MistypedAlert.self, from: json(#"{"type": "message", "data": {"text": "hi"}}"#))
@@ -343,17 +341,17 @@ struct TaggedUnionTests {
     #expect(error.kind == .keyNotFound)
     #expect(error.path == "$.text")
     let description = error.context?.debugDescription ?? ""
-    #expect(description.contains(#"static let contentKey: String? = "data""#))
+    #expect(description.contains(#"static let layout = TaggedUnionLayout.underKey("data")"#))
   }
 
-  @Test("a missing field of a union without a content key carries no hint")
+  @Test("a missing field of a union beside its tag carries no hint when nothing looks nested")
   func noHintWithoutSuspect() throws {
     let error = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(FeedItem.self, from: json(#"{"type": "post", "title": "x"}"#))
     }
     #expect(error.path == "$.likes")
     let description = error.context?.debugDescription ?? ""
-    #expect(description.contains("contentKey") == false)
+    #expect(description.contains("layout") == false)
   }
 
   @Test("UnknownVariant decodes and encodes on its own")

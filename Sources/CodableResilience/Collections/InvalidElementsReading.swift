@@ -1,0 +1,328 @@
+// How `SkipInvalidElements` reads and writes each kind of collection. Arrays (and sets) read
+// each element with the container's own `decode`, exactly as a plain array does, so an array
+// whose elements all decode costs what the plain one does; an element that throws a
+// `DecodingError` is read again as a `JSONValue` (the cursor is still on it), kept with its
+// index and error, and reported. Dictionaries read each value inside a slot that catches its
+// error, and report what they left out in key order, after the object is read, so reports and
+// the error `.strict` throws do not depend on hash order.
+
+/// What ``SkipInvalidElements`` left out, and what it needs to write the collection back as it
+/// was read.
+struct LeftOutElements: @unchecked Sendable {
+  // Unchecked: `readOrder` holds only the collection's own elements and `JSONValue`s, and the
+  // wrapper is `Sendable` only when its collection is.
+  /// The elements left out, in the order they were read.
+  let invalid: [InvalidElement]
+  /// For a set: every element as it was read, known ones and the `JSONValue`s left out, in
+  /// order, duplicates included.
+  let readOrder: [Any]?
+
+  init(invalid: [InvalidElement], readOrder: [Any]? = nil) {
+    self.invalid = invalid
+    self.readOrder = readOrder
+  }
+}
+
+/// A collection ``SkipInvalidElements`` can read.
+protocol InvalidElementsReading {
+  /// Reads the collection `decoder` holds; `readNull` when an optional one was `null`.
+  static func readSkippingInvalidElements(
+    from decoder: any Decoder
+  ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool)
+}
+
+/// A collection ``SkipInvalidElements`` can write with what it left out.
+protocol InvalidElementsWriting {
+  func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws
+}
+
+// MARK: - Arrays and sets
+
+/// Reads the elements of an array, leaving out those that throw a `DecodingError`.
+///
+/// - Parameters:
+///   - handler: the handler to report to, asked for only when an element is left out.
+///   - reopen: the array's container anew, for a decoder whose cursor moved past an element
+///     that failed.
+@inlinable
+func readElementsSkippingInvalid<Element: Decodable>(
+  _: Element.Type,
+  from container: inout any UnkeyedDecodingContainer,
+  handler: () -> UnknownValueHandler?,
+  reopen: () throws -> any UnkeyedDecodingContainer
+) throws -> (elements: [Element], invalid: [InvalidElement]) {
+  var elements: [Element] = []
+  var invalid: [InvalidElement] = []
+  if let count = container.count {
+    elements.reserveCapacity(count)
+  }
+  while !container.isAtEnd {
+    let index = container.currentIndex
+    do {
+      elements.append(try container.decode(Element.self))
+    } catch let error as DecodingError {
+      invalid.append(
+        try leaveOut(
+          Element.self, at: index, error: error, from: &container, handler: handler(),
+          reopen: reopen))
+    }
+  }
+  return (elements, invalid)
+}
+
+/// Keeps the element at `index`, which threw `error`, as a `JSONValue`, and reports it.
+@usableFromInline
+func leaveOut(
+  _ type: Any.Type,
+  at index: Int,
+  error: DecodingError,
+  from container: inout any UnkeyedDecodingContainer,
+  handler: UnknownValueHandler?,
+  reopen: () throws -> any UnkeyedDecodingContainer
+) throws -> InvalidElement {
+  if container.currentIndex != index {
+    // This decoder's cursor moved past the failed element: read it from a new container.
+    container = try reopen()
+    while container.currentIndex < index, !container.isAtEnd {
+      _ = try container.decode(PassedElement.self)
+    }
+  }
+  let json = try container.decode(JSONValue.self)
+  let failure = UnknownValue.ElementFailure(error)
+  if let handler {
+    var value = UnknownValue(
+      of: type, rawValue: json.description, codingPath: container.codingPath,
+      atKey: AnyCodingKey(intValue: index), knownValues: .listed(nil))
+    value.kind = .invalidElement(failure)
+    try handler.handle(value)
+  }
+  return InvalidElement(location: .index(index), json: json, failure: failure)
+}
+
+extension Array: InvalidElementsReading where Element: Decodable {
+  static func readSkippingInvalidElements(
+    from decoder: any Decoder
+  ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
+    var container = try decoder.unkeyedContainer()
+    let read = try readElementsSkippingInvalid(
+      Element.self, from: &container,
+      handler: { decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler },
+      reopen: { try decoder.unkeyedContainer() })
+    return (
+      read.elements, read.invalid.isEmpty ? nil : LeftOutElements(invalid: read.invalid), false
+    )
+  }
+}
+
+extension Array: InvalidElementsWriting where Element: Encodable {
+  func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    if asRead {
+      // The elements that decoded, with each one left out back at its index.
+      var known = makeIterator()
+      var position = 0
+      for element in left.invalid {
+        guard case .index(let index) = element.location else { continue }
+        while position < index, let next = known.next() {
+          try container.encode(next)
+          position += 1
+        }
+        try container.encode(element.json)
+        position += 1
+      }
+      while let next = known.next() {
+        try container.encode(next)
+      }
+      return
+    }
+    for element in self {
+      try container.encode(element)
+    }
+    for element in left.invalid {
+      try container.encode(element.json)
+    }
+  }
+}
+
+extension Set: InvalidElementsReading where Element: Decodable {
+  static func readSkippingInvalidElements(
+    from decoder: any Decoder
+  ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
+    var container = try decoder.unkeyedContainer()
+    let read = try readElementsSkippingInvalid(
+      Element.self, from: &container,
+      handler: { decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler },
+      reopen: { try decoder.unkeyedContainer() })
+    guard !read.invalid.isEmpty else { return (Set(read.elements), nil, false) }
+    return (
+      Set(read.elements),
+      LeftOutElements(
+        invalid: read.invalid, readOrder: readOrder(read.elements, read.invalid)),
+      false
+    )
+  }
+}
+
+/// Every element as it was read: the ones that decoded, with those left out at their indices.
+func readOrder<Element>(_ elements: [Element], _ invalid: [InvalidElement]) -> [Any] {
+  var order: [Any] = elements
+  for element in invalid {
+    guard case .index(let index) = element.location else { continue }
+    order.insert(element.json, at: min(index, order.count))
+  }
+  return order
+}
+
+extension Set: InvalidElementsWriting where Element: Encodable {
+  func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    if asRead, let order = left.readOrder {
+      for value in order {
+        try container.encode(EncodableIfPossible(value))
+      }
+      return
+    }
+    for element in self {
+      try container.encode(element)
+    }
+    for element in left.invalid {
+      try container.encode(element.json)
+    }
+  }
+}
+
+// MARK: - Dictionaries
+
+/// One entry's value, or the JSON and error of one that failed, with the entry's path.
+struct EntrySlot<Value: Decodable>: Decodable {
+  var value: Value?
+  var left: (json: JSONValue, failure: UnknownValue.ElementFailure)?
+  var codingPath: [any CodingKey]
+
+  init(from decoder: any Decoder) throws {
+    codingPath = decoder.codingPath
+    do {
+      value = try decoder.singleValueContainer().decode(Value.self)
+    } catch let error as DecodingError {
+      left = (try JSONValue(from: decoder), UnknownValue.ElementFailure(error))
+    }
+  }
+}
+
+extension Dictionary: InvalidElementsReading where Value: Decodable {
+  static func readSkippingInvalidElements(
+    from decoder: any Decoder
+  ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
+    var entries: [Key: Value] = [:]
+    var left: [(key: String, slot: EntrySlot<Value>)] = []
+    if Key.self == String.self {
+      // Read as `[String: …]`, whose keys every decoder leaves as they are, as a plain
+      // `[String: Value]` reads them.
+      let slots = try decoder.singleValueContainer().decode([String: EntrySlot<Value>].self)
+      entries.reserveCapacity(slots.count)
+      for (text, slot) in slots {
+        if let value = slot.value {
+          entries[text as! Key] = value
+        } else {
+          left.append((text, slot))
+        }
+      }
+    } else {
+      let object = try decoder.container(keyedBy: AnyCodingKey.self)
+      for codingKey in object.allKeys {
+        guard let key = dictionaryKey(Key.self, codingKey) else {
+          throw DecodingError.typeMismatch(
+            Key.self,
+            DecodingError.Context(
+              codingPath: object.codingPath + [codingKey],
+              debugDescription: "SkipInvalidElements reads a dictionary from a JSON object, "
+                + "keyed by String, Int or a CodingKeyRepresentable type; "
+                + "\(Key.self) cannot be made from the key \"\(codingKey.stringValue)\""))
+        }
+        let slot = try object.decode(EntrySlot<Value>.self, forKey: codingKey)
+        if let value = slot.value {
+          entries[key] = value
+        } else {
+          left.append((codingKey.stringValue, slot))
+        }
+      }
+    }
+    guard !left.isEmpty else { return (entries, nil, false) }
+    left.sort { $0.key < $1.key }
+    let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
+    var invalid: [InvalidElement] = []
+    for (key, slot) in left {
+      guard let (json, failure) = slot.left else { continue }
+      if let handler {
+        var value = UnknownValue(
+          of: Value.self, rawValue: json.description, codingPath: slot.codingPath, atKey: nil,
+          knownValues: .listed(nil))
+        value.kind = .invalidElement(failure)
+        try handler.handle(value)
+      }
+      invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))
+    }
+    return (entries, LeftOutElements(invalid: invalid), false)
+  }
+}
+
+/// The dictionary key a JSON object's key names: its text for `String`, its integer for `Int`,
+/// or `init(codingKey:)` for a `CodingKeyRepresentable` key, as `Dictionary` reads them.
+private func dictionaryKey<Key>(_: Key.Type, _ codingKey: AnyCodingKey) -> Key? {
+  if Key.self == Int.self {
+    return codingKey.intValue.map { $0 as! Key }
+  }
+  if let representable = Key.self as? any CodingKeyRepresentable.Type {
+    return representable.init(codingKey: codingKey) as? Key
+  }
+  return nil
+}
+
+extension Dictionary: InvalidElementsWriting where Value: Encodable {
+  func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws {
+    // As a `[String: …]`, so the encoder's key strategy leaves the keys as they were read.
+    var object: [String: EncodableIfPossible] = [:]
+    for element in left.invalid {
+      guard case .key(let key) = element.location else { continue }
+      object[key] = EncodableIfPossible(element.json)
+    }
+    for (key, value) in self {
+      object[keyText(key)] = EncodableIfPossible(value)
+    }
+    var container = encoder.singleValueContainer()
+    try container.encode(object)
+  }
+
+  private func keyText(_ key: Key) -> String {
+    if let text = key as? String { return text }
+    if let representable = key as? any CodingKeyRepresentable {
+      return representable.codingKey.stringValue
+    }
+    return "\(key)"
+  }
+}
+
+// MARK: - Optionals
+
+extension Optional: InvalidElementsReading where Wrapped: InvalidElementsReading {
+  static func readSkippingInvalidElements(
+    from decoder: any Decoder
+  ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
+    if try decoder.singleValueContainer().decodeNil() {
+      return (Wrapped?.none as Any, nil, true)
+    }
+    let read = try Wrapped.readSkippingInvalidElements(from: decoder)
+    return (Wrapped?.some(read.value as! Wrapped) as Any, read.left, false)
+  }
+}
+
+extension Optional: InvalidElementsWriting where Wrapped: InvalidElementsWriting & Encodable {
+  func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws {
+    guard let wrapped = self else {
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+      return
+    }
+    try wrapped.write(keeping: left, asRead: asRead, to: encoder)
+  }
+}

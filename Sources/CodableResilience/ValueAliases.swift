@@ -1,0 +1,209 @@
+/// Other spellings a raw-value type accepts for its values: names the server used before a
+/// rename, and, if asked, any letter case.
+///
+/// ```swift
+/// enum PaymentMethod: String, Codable, UnknownDecodable, CaseIterable {
+///   case card, bankTransfer = "bank_transfer", unknown
+/// }
+///
+/// extension PaymentMethod: ValueAliases {
+///   static let aliases: [String: PaymentMethod] = ["credit_card": .card, "sepa": .bankTransfer]
+///   static let matchesCaseInsensitively = true  // "CARD", "Bank_Transfer"
+/// }
+///
+/// // ["card", "credit_card", "SEPA", "cash"] decodes as [.card, .card, .bankTransfer, .unknown]
+/// ```
+///
+/// Every raw-value tool consults it, wherever the type sits: ``UnknownDecodable`` enums,
+/// ``ExtensibleEnum`` types (an alias maps to a canonical value), ``OpenEnum`` (the aliases of
+/// its `Known` type), ``DecodeUnknownAsNil``, and the elements of ``SkipUnknownElements`` and
+/// keys of ``SkipUnknownKeys``. A ``TaggedUnion`` renames tags with
+/// ``TaggedUnion/tagAliases``.
+///
+/// ## How a raw value is matched
+///
+/// 1. The exact raw value of a case (for an ``ExtensibleEnum``: one of its
+///    ``ExtensibleEnum/knownValues``).
+/// 2. An alias: a key of ``aliases``.
+/// 3. When ``matchesCaseInsensitively`` is `true` and the raw value is a `String`: a raw value
+///    or an alias equal to it ignoring letter case. The type's raw values are its cases' when
+///    it is `CaseIterable`, or its ``ExtensibleEnum/knownValues``.
+/// 4. Otherwise the value is unknown, as without aliases.
+///
+/// ## Reported, never an error
+///
+/// A value matched by step 2 or 3 is reported to the decoder's ``UnknownValueHandler`` as
+/// ``UnknownValue/Kind-swift.enum/renamedValue(canonical:)``, with the spelling received and the
+/// canonical raw value, for handlers that ask for them
+/// (``UnknownValueHandler/receivingRenamedValues()``): the old spellings the server still sends.
+/// It is not an unknown value, and ``UnknownValueHandler/strict`` never rejects it.
+///
+/// ## Written in the new spelling
+///
+/// An alias is a rename the team declared, so encoding always writes the canonical raw value:
+/// a `"credit_card"` that was read is written back as `"card"`.
+///
+/// ## Mistakes found before shipping
+///
+/// An alias that spells another case's raw value, or two spellings equal ignoring letter case
+/// when ``matchesCaseInsensitively`` is on, is ambiguous. Decoding takes the first match in the
+/// order above and never stops the program; `aliasConflicts(of:)` in CodableResilienceTesting
+/// lists them for a test, and `decode-check` reports them for the types it knows.
+///
+/// ## Limits
+///
+/// A plain `enum` property decodes through the standard library's `init(from:)`, which knows
+/// nothing of aliases: adopt ``UnknownDecodable``, or wrap it (``OpenEnum``,
+/// ``DecodeUnknownAsNil``). An ``ExtensibleEnum`` accepts every raw value, so it consults its
+/// aliases only for values outside a non-empty ``ExtensibleEnum/knownValues``: declare them.
+/// Types that do not adopt the protocol pay nothing; a type that does pays one dictionary
+/// look-up for each raw value that is not a case.
+public protocol ValueAliases: RawRepresentable where RawValue: Hashable {
+  /// Spellings that mean one of the type's values: a raw value the server used before a
+  /// rename, mapped to the value it is now.
+  ///
+  /// ```swift
+  /// static let aliases: [String: PaymentMethod] = ["credit_card": .card]
+  /// ```
+  static var aliases: [RawValue: Self] { get }
+
+  /// Whether a `String` raw value that matches a raw value or an alias only ignoring letter
+  /// case is read as that value; `false` by default.
+  ///
+  /// ```swift
+  /// static let matchesCaseInsensitively = true
+  /// ```
+  static var matchesCaseInsensitively: Bool { get }
+}
+
+extension ValueAliases {
+  /// No aliases.
+  ///
+  /// ```swift
+  /// PaymentMethod.aliases  // [:] unless the type declares its own
+  /// ```
+  public static var aliases: [RawValue: Self] { [:] }
+
+  /// Letter case matters.
+  ///
+  /// ```swift
+  /// PaymentMethod.matchesCaseInsensitively  // false unless the type declares its own
+  /// ```
+  public static var matchesCaseInsensitively: Bool { false }
+}
+
+// MARK: - Matching
+
+/// The value `rawValue` names through the type's aliases or letter case, with its canonical raw
+/// value; `nil` for a type without ``ValueAliases`` or a raw value that matches nothing.
+///
+/// Called only once a raw value matched no case exactly, so types without aliases pay nothing
+/// on the values they know.
+@usableFromInline
+func renamedValue<T: RawRepresentable>(_: T.Type, _ rawValue: T.RawValue) -> T? {
+  guard let aliased = T.self as? any ValueAliases.Type else { return nil }
+  return aliasMatch(aliased, rawValue) as? T
+}
+
+/// Opens the existential metatype: the alias, then the letter-case match.
+private func aliasMatch<A: ValueAliases>(_: A.Type, _ rawValue: Any) -> A? {
+  guard let rawValue = rawValue as? A.RawValue else { return nil }
+  if let value = A.aliases[rawValue] {
+    return value
+  }
+  guard A.matchesCaseInsensitively, let text = rawValue as? String else { return nil }
+  let folded = text.lowercased()
+  for (spelling, value) in A.spellings where spelling.lowercased() == folded {
+    return value
+  }
+  return nil
+}
+
+extension ValueAliases {
+  /// Every spelling the type reads, with the value it names: its values' raw values (when it
+  /// can list them), then its aliases, in that order of precedence.
+  static var spellings: [(spelling: String, value: Self)] {
+    var spellings: [(String, Self)] = []
+    for value in listedValues {
+      spellings.append((describeRawValue(value.rawValue), value))
+    }
+    for (alias, value) in aliases.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+      spellings.append((describeRawValue(alias), value))
+    }
+    return spellings
+  }
+
+  /// The values the type lists: its cases when `CaseIterable`, or an ``ExtensibleEnum``'s
+  /// ``ExtensibleEnum/knownValues``; empty otherwise.
+  static var listedValues: [Self] {
+    if let type = Self.self as? any CaseIterable.Type {
+      return allCases(of: type).compactMap { $0 as? Self }
+    }
+    if let type = Self.self as? any ExtensibleEnum.Type {
+      return knownValues(of: type).compactMap { $0 as? Self }
+    }
+    return []
+  }
+}
+
+private func allCases<T: CaseIterable>(of _: T.Type) -> [Any] {
+  T.allCases.map { $0 }
+}
+
+private func knownValues<T: ExtensibleEnum>(of _: T.Type) -> [Any] {
+  T.knownValues.map { $0 }
+}
+
+// MARK: - Conflicts
+
+/// The ambiguous spellings of a type's ``ValueAliases``, one line each: an alias that spells
+/// another value's raw value, and, when it matches letter case loosely, two spellings equal
+/// ignoring case that name different values. Empty when there are none.
+package func valueAliasConflicts<A: ValueAliases>(of _: A.Type) -> [String] {
+  var conflicts: [String] = []
+  let listed = A.listedValues
+  for (alias, value) in A.aliases.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+    if let other = listed.first(where: { $0.rawValue == alias }), other != value {
+      conflicts.append(
+        "alias \(jsonQuoted(describeRawValue(alias))) names \(describeRawValue(value.rawValue)), "
+          + "but it is the raw value of \(describeRawValue(other.rawValue)), which wins")
+    }
+  }
+  guard A.matchesCaseInsensitively else { return conflicts }
+  var seen: [String: (spelling: String, value: A)] = [:]
+  for (spelling, value) in A.spellings {
+    let folded = spelling.lowercased()
+    if let first = seen[folded] {
+      if first.value != value {
+        conflicts.append(
+          "\(jsonQuoted(first.spelling)) and \(jsonQuoted(spelling)) are equal ignoring letter "
+            + "case but name \(describeRawValue(first.value.rawValue)) and "
+            + "\(describeRawValue(value.rawValue))")
+      }
+    } else {
+      seen[folded] = (spelling, value)
+    }
+  }
+  return conflicts
+}
+
+/// The ambiguous or dangling tag aliases of a union, one line each: an alias that is itself a
+/// known tag (it never applies), and an alias that names a tag the union does not know.
+/// Checked against ``TaggedUnion/knownTags`` when the union lists them.
+package func tagAliasConflicts<Union: TaggedUnion>(of _: Union.Type) -> [String] {
+  let known = Set(Union.knownTags)
+  guard !known.isEmpty else { return [] }
+  var conflicts: [String] = []
+  for (alias, tag) in Union.tagAliases.sorted(by: { $0.key < $1.key }) {
+    if known.contains(alias), alias != tag {
+      conflicts.append(
+        "tag alias \(jsonQuoted(alias)) names \(jsonQuoted(tag)), but it is a known tag, which wins"
+      )
+    }
+    if !known.contains(tag) {
+      conflicts.append(
+        "tag alias \(jsonQuoted(alias)) names \(jsonQuoted(tag)), which is not a known tag")
+    }
+  }
+  return conflicts
+}
