@@ -79,6 +79,39 @@ struct PayloadFuzzerTests {
     #expect(collector.values.map(\.rawValue) == ["dragon"], "\(handler)")
   }
 
+  /// Swift Testing runs tests in parallel, and tests share decoders: while the fuzzer checks
+  /// with a decoder and an encoder, another thread using them sees them as they were
+  /// (issue 21, item 7: the fuzzer used to install `.strict` on the caller's decoder).
+  @Test func aDecoderAndEncoderUsedByAnotherThreadMeanwhileAreNeverChanged() throws {
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    let watcher = CoderWatcher(decoder: decoder, encoder: encoder)
+    let fuzzer = try Self.petFuzzer()
+    let checksBefore = watcher.start()
+    // The other thread's decodes must not reach the fuzzer's handlers either.
+    let fuzzing = Result {
+      try fuzzer.check(Pet.self, iterations: 2_000, decoder: decoder, encoder: encoder)
+    }
+    let (checks, changes) = watcher.stop()
+    #expect(throws: Never.self) { try fuzzing.get() }
+    #expect(checks > checksBefore, "the other thread never ran while the fuzzer did")
+    #expect(changes.isEmpty, "\(changes.count) of \(checks) checks: \(changes.prefix(3))")
+  }
+
+  @Test func aSubclassOfTheCodersIsAnErrorNamingIt() throws {
+    final class AppDecoder: JSONDecoder, @unchecked Sendable {}
+    final class AppEncoder: JSONEncoder, @unchecked Sendable {}
+    let fuzzer = try Self.petFuzzer()
+    let decoderError = try #require(throws: PayloadCheckFailure.self) {
+      try fuzzer.check(Pet.self, iterations: 1, decoder: AppDecoder())
+    }
+    #expect(decoderError.message.contains("AppDecoder is a subclass of JSONDecoder"))
+    let encoderError = try #require(throws: PayloadCheckFailure.self) {
+      try fuzzer.checkPayloadsAsTheyAre(Pet.self, encoder: AppEncoder())
+    }
+    #expect(encoderError.message.contains("AppEncoder is a subclass of JSONEncoder"))
+  }
+
   @Test func noPayloadsOrAMissingFolderIsAnError() throws {
     #expect(throws: PayloadCheckFailure.self) { try PayloadFuzzer(payloads: []) }
     #expect(throws: PayloadCheckFailure.self) {
