@@ -41,9 +41,9 @@ public struct PayloadFuzzer: Sendable {
       named: payloads.enumerated().map { ("payload \($0.offset)", [UInt8]($0.element)) })
   }
 
-  /// A fuzzer starting from every `*.json` payload in the given folders (absolute, or relative
-  /// to the package root above `filePath`), as ``PayloadFixture/all(in:filePath:)`` finds
-  /// them.
+  /// A fuzzer starting from every `*.json` payload in the given folders, each absolute or
+  /// found from the calling test file (`filePath`) as ``PayloadFixture/all(in:filePath:)``
+  /// finds it.
   ///
   /// ```swift
   /// let fuzzer = try PayloadFuzzer(fixturesIn: "Fixtures/Order", "Fixtures/Invoice")
