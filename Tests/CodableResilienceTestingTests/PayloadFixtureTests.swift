@@ -142,6 +142,14 @@ struct PayloadFixtureTests {
     #expect(found.map(\.payloadURL.path) == [project.root.path + "/Fixtures/Order/placed.json"])
   }
 
+  @Test func aFileOfTheFoldersNameIsPassedOver() throws {
+    let project = try XcodeProject()
+    try project.payload("App/AppTests/Fixtures/Order")
+    try project.payload("App/Fixtures/Order/placed.json")
+    let found = try PayloadFixture.all(in: "Fixtures/Order", testFile: project.testFile)
+    #expect(found.map(\.payloadURL.path) == [project.root.path + "/Fixtures/Order/placed.json"])
+  }
+
   @Test func aFolderAboveTheProjectRootIsNotLookedIn() throws {
     let project = try XcodeProject()
     try project.payload("Fixtures/Order/placed.json")
