@@ -127,27 +127,26 @@ struct PayloadFixtureTests {
     }
   }
 
-  @Test func inAnXcodeProjectAFolderNextToTheTestFileIsFound() throws {
+  /// Where the payloads are (files written in the project), and where they must be found.
+  static let xcodeLayouts: [(files: [String], found: String)] = [
+    // Next to the test file.
+    (["App/AppTests/Fixtures/Order/placed.json"], "App/AppTests/Fixtures/Order/placed.json"),
+    // At the project root, beside App.xcodeproj.
+    (["App/Fixtures/Order/placed.json"], "App/Fixtures/Order/placed.json"),
+    // A file of the folder's name next to the test file is passed over.
+    (
+      ["App/AppTests/Fixtures/Order", "App/Fixtures/Order/placed.json"],
+      "App/Fixtures/Order/placed.json"
+    ),
+  ]
+
+  @Test(arguments: xcodeLayouts)
+  func inAnXcodeProjectTheFolderIsFound(files: [String], found: String) throws {
     let project = try XcodeProject()
-    try project.payload("App/AppTests/Fixtures/Order/placed.json")
-    let found = try PayloadFixture.all(in: "Fixtures/Order", testFile: project.testFile)
+    for file in files { try project.payload(file) }
+    let fixtures = try PayloadFixture.all(in: "Fixtures/Order", testFile: project.testFile)
     #expect(
-      found.map(\.payloadURL.path) == [project.root.path + "/AppTests/Fixtures/Order/placed.json"])
-  }
-
-  @Test func inAnXcodeProjectAFolderAtTheProjectRootIsFound() throws {
-    let project = try XcodeProject()
-    try project.payload("App/Fixtures/Order/placed.json")
-    let found = try PayloadFixture.all(in: "Fixtures/Order", testFile: project.testFile)
-    #expect(found.map(\.payloadURL.path) == [project.root.path + "/Fixtures/Order/placed.json"])
-  }
-
-  @Test func aFileOfTheFoldersNameIsPassedOver() throws {
-    let project = try XcodeProject()
-    try project.payload("App/AppTests/Fixtures/Order")
-    try project.payload("App/Fixtures/Order/placed.json")
-    let found = try PayloadFixture.all(in: "Fixtures/Order", testFile: project.testFile)
-    #expect(found.map(\.payloadURL.path) == [project.root.path + "/Fixtures/Order/placed.json"])
+      fixtures.map(\.payloadURL.path) == [project.temporary.folder.appending(path: found).path])
   }
 
   @Test func aFolderAboveTheProjectRootIsNotLookedIn() throws {
