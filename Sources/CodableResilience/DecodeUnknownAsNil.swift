@@ -172,14 +172,14 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
     if let renamed = renamedValue(Enum.self, rawValue) {
       try decoder.reportRenamedValue(
         of: Enum.self, received: describeRawValue(rawValue),
-        canonical: describeRawValue(renamed.rawValue))
+        canonical: describeRawValue(renamed.rawValue), by: .decodeUnknownAsNil)
       self.init(storage: .known(renamed))
       return
     }
     try decoder.reportUnknownValue(
       of: Enum.self,
       rawValue: describeRawValue(rawValue),
-      knownValues: .of(Enum.self)
+      knownValues: .of(Enum.self), by: .decodeUnknownAsNil
     )
     self.init(storage: .unknown(rawValue))
   }

@@ -107,14 +107,14 @@ extension ExtensibleEnum {
       if let renamed = renamedValue(Self.self, rawValue) {
         try decoder.reportRenamedValue(
           of: Self.self, received: describeRawValue(rawValue),
-          canonical: describeRawValue(renamed.rawValue))
+          canonical: describeRawValue(renamed.rawValue), by: .extensibleEnum)
         self = renamed
         return
       }
       try decoder.reportUnknownValue(
         of: Self.self,
         rawValue: describeRawValue(rawValue),
-        knownValues: .of(Self.self)
+        knownValues: .of(Self.self), by: .extensibleEnum
       )
     }
   }

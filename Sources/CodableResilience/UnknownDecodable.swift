@@ -86,13 +86,13 @@ extension UnknownDecodable {
     if let renamed = renamedValue(Self.self, rawValue) {
       try decoder.reportRenamedValue(
         of: Self.self, received: describeRawValue(rawValue),
-        canonical: describeRawValue(renamed.rawValue))
+        canonical: describeRawValue(renamed.rawValue), by: .unknownDecodable)
       return renamed
     }
     try decoder.reportUnknownValue(
       of: Self.self,
       rawValue: describeRawValue(rawValue),
-      knownValues: .of(Self.self)
+      knownValues: .of(Self.self), by: .unknownDecodable
     )
     return Self.unknown
   }

@@ -79,6 +79,96 @@ struct PayloadFuzzerTests {
     #expect(collector.values.map(\.rawValue) == ["dragon"], "\(handler)")
   }
 
+  /// Swift Testing runs tests in parallel, and tests share decoders: while the fuzzer checks
+  /// with a decoder and an encoder, another thread using them sees them as they were
+  /// (issue 21, item 7: the fuzzer used to install `.strict` on the caller's decoder).
+  @Test func aDecoderAndEncoderUsedByAnotherThreadMeanwhileAreNeverChanged() throws {
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    let watcher = CoderWatcher(decoder: decoder, encoder: encoder)
+    let fuzzer = try Self.petFuzzer()
+    let checksBefore = watcher.start()
+    // The other thread's decodes must not reach the fuzzer's handlers either.
+    let fuzzing = Result {
+      try fuzzer.check(Pet.self, iterations: 2_000, decoder: decoder, encoder: encoder)
+    }
+    let (checks, changes) = watcher.stop()
+    #expect(throws: Never.self) { try fuzzing.get() }
+    #expect(checks > checksBefore, "the other thread never ran while the fuzzer did")
+    #expect(changes.isEmpty, "\(changes.count) of \(checks) checks: \(changes.prefix(3))")
+  }
+
+  /// The rules decode and encode with copies of the app's coders: every setting must come
+  /// along, or the fuzzer would check another decoding than the app's.
+  @Test func theCodersCopiesKeepEverySetting() throws {
+    struct Settings: Codable, Equatable {
+      var createdAt: Date
+      var blob: Data
+      var ratio: Double
+      var species: Species
+    }
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    decoder.dateDecodingStrategy = .secondsSince1970
+    decoder.dataDecodingStrategy = .deferredToData
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    decoder.allowsJSON5 = true
+    decoder.assumesTopLevelDictionary = true
+    let apiVersion = try #require(CodingUserInfoKey(rawValue: "apiVersion"))
+    decoder.userInfo[apiVersion] = 3
+    let collector = UnknownValueCollector()
+    let copied = copy(of: decoder, handler: .collect(into: collector))
+    #expect(copied.userInfo[apiVersion] as? Int == 3)
+    // JSON5, without the top level's braces, in snake case, with the strategies' forms.
+    let payload = Data(
+      #"created_at: 10, blob: [1, 2], ratio: "+inf", species: "dragon", // a comment"#.utf8)
+    #expect(
+      try copied.decode(Settings.self, from: payload)
+        == Settings(
+          createdAt: Date(timeIntervalSince1970: 10), blob: Data([1, 2]), ratio: .infinity,
+          species: .unknown))
+    #expect(collector.values.map(\.rawValue) == ["dragon"])
+
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .prettyPrinted
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.dateEncodingStrategy = .secondsSince1970
+    encoder.dataEncodingStrategy = .deferredToData
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    encoder.userInfo[apiVersion] = 3
+    let copiedEncoder = copy(of: encoder, adding: .sortedKeys)
+    #expect(copiedEncoder.userInfo[apiVersion] as? Int == 3)
+    let settings = Settings(
+      createdAt: Date(timeIntervalSince1970: 10), blob: Data([1]), ratio: .infinity, species: .dog)
+    #expect(
+      String(decoding: try copiedEncoder.encode(settings), as: UTF8.self) == """
+        {
+          "blob" : [
+            1
+          ],
+          "created_at" : 10,
+          "ratio" : "+inf",
+          "species" : "dog"
+        }
+        """)
+  }
+
+  @Test func aSubclassOfTheCodersIsAnErrorNamingIt() throws {
+    final class AppDecoder: JSONDecoder, @unchecked Sendable {}
+    final class AppEncoder: JSONEncoder, @unchecked Sendable {}
+    let fuzzer = try Self.petFuzzer()
+    let decoderError = try #require(throws: PayloadCheckFailure.self) {
+      try fuzzer.check(Pet.self, iterations: 1, decoder: AppDecoder())
+    }
+    #expect(decoderError.message.contains("AppDecoder is a subclass of JSONDecoder"))
+    let encoderError = try #require(throws: PayloadCheckFailure.self) {
+      try fuzzer.checkPayloadsAsTheyAre(Pet.self, encoder: AppEncoder())
+    }
+    #expect(encoderError.message.contains("AppEncoder is a subclass of JSONEncoder"))
+  }
+
   @Test func noPayloadsOrAMissingFolderIsAnError() throws {
     #expect(throws: PayloadCheckFailure.self) { try PayloadFuzzer(payloads: []) }
     #expect(throws: PayloadCheckFailure.self) {

@@ -172,9 +172,11 @@ extension KeyedDecodingContainer {
       try reportUnknownValues(forKey: key) {
         let path = codingPath + [key]
         let unknownValues = unknown.map { entry in
-          UnknownValue(
+          var value = UnknownValue(
             of: EntryKey.self, rawValue: entry.key, codingPath: path,
             atKey: AnyCodingKey(entry.key), knownValues: .of(EntryKey.self))
+          value.tool = .skipUnknownKeys
+          return value
         }
         return unknownValues
           + renamed.map { entry in
@@ -182,6 +184,7 @@ extension KeyedDecodingContainer {
               of: EntryKey.self, rawValue: entry.key, codingPath: path,
               atKey: AnyCodingKey(entry.key), knownValues: .listed(nil))
             value.kind = .renamedValue(canonical: entry.canonical)
+            value.tool = .skipUnknownKeys
             return value
           }
       }

@@ -119,6 +119,10 @@ enum ElementReading<Element: Decodable> {
       do {
         let element = try decoder.decodeElement(Element.self)
         if decoder.currentReported {
+          // The element's own report is the wrapper's: it is why the element is left out.
+          decoder.reports?.values.mutateEach { report in
+            if report.kind == .unknownValue { report.tool = .skipUnknownElements }
+          }
           positions.append(all.count)
           all.append(try decoder.lastRead ?? decoder.currentElementAsJSON())
         } else {
@@ -130,6 +134,7 @@ enum ElementReading<Element: Decodable> {
         var report = UnknownValue(
           of: Raw.self, rawValue: describeRawValue(rawValue), codingPath: decoder.codingPath,
           atKey: nil, knownValues: .of(Raw.self))
+        report.tool = .skipUnknownElements
         if let renamed = renamedValue(Raw.self, rawValue) {
           // A plain enum's own `init(from:)` knows no aliases; the wrapper reads them.
           report.kind = .renamedValue(canonical: describeRawValue(renamed.rawValue))
@@ -159,6 +164,15 @@ enum ElementReading<Element: Decodable> {
       let rawValue = decoder.lastRead as? Raw.RawValue, Raw(rawValue: rawValue) == nil
     else { return nil }
     return rawValue
+  }
+}
+
+extension Array {
+  /// Changes every element in place.
+  fileprivate mutating func mutateEach(_ body: (inout Element) -> Void) {
+    for index in indices {
+      body(&self[index])
+    }
   }
 }
 

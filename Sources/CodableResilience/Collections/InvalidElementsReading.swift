@@ -94,6 +94,7 @@ func leaveOut(
       of: type, rawValue: json.description, codingPath: container.codingPath,
       atKey: AnyCodingKey(intValue: index), knownValues: .listed(nil))
     value.kind = .invalidElement(failure)
+    value.tool = .skipInvalidElements
     try handler.handle(value)
   }
   return InvalidElement(location: .index(index), json: json, failure: failure)
@@ -258,6 +259,8 @@ extension Dictionary: InvalidElementsReading where Value: Decodable {
           of: Value.self, rawValue: json.description, codingPath: slot.codingPath, atKey: nil,
           knownValues: .listed(nil))
         value.kind = .invalidElement(failure)
+        value.tool = .skipInvalidElements
+        value.tool = .skipInvalidElements
         try handler.handle(value)
       }
       invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))

@@ -262,11 +262,13 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
     let entries = try decoder.singleValueContainer().decode([String: Value].self)
     let (known, unknown, renamed) = Self.split(entries)
     for (text, _) in unknown {
-      try decoder.reportUnknownValue(of: Key.self, rawValue: text, atKey: AnyCodingKey(text))
+      try decoder.reportUnknownValue(
+        of: Key.self, rawValue: text, atKey: AnyCodingKey(text), by: .skipUnknownKeys)
     }
     for (text, canonical) in renamed {
       try decoder.reportRenamedValue(
-        of: Key.self, received: text, canonical: canonical, atKey: AnyCodingKey(text))
+        of: Key.self, received: text, canonical: canonical, atKey: AnyCodingKey(text),
+        by: .skipUnknownKeys)
     }
     self.init(
       wrappedValue: try Entries(knownEntries: known, codingPath: decoder.codingPath))

@@ -31,12 +31,14 @@ extension Decoder {
     of type: Any.Type,
     rawValue: @autoclosure () -> String,
     knownValues: KnownValues,
-    atKey key: (any CodingKey)? = nil
+    atKey key: (any CodingKey)? = nil,
+    by tool: Tool
   ) throws {
     guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler else { return }
-    let value = UnknownValue(
+    var value = UnknownValue(
       of: type, rawValue: rawValue(), codingPath: codingPath, atKey: key,
       knownValues: knownValues)
+    value.tool = tool
     try handler.handle(value)
   }
 
@@ -50,7 +52,8 @@ extension Decoder {
     of type: Any.Type,
     received: @autoclosure () -> String,
     canonical: @autoclosure () -> String,
-    atKey key: (any CodingKey)? = nil
+    atKey key: (any CodingKey)? = nil,
+    by tool: Tool
   ) throws {
     guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler,
       handler.receivesRenamedValues
@@ -59,6 +62,7 @@ extension Decoder {
       of: type, rawValue: received(), codingPath: codingPath, atKey: key,
       knownValues: .listed(nil))
     value.kind = .renamedValue(canonical: canonical())
+    value.tool = tool
     try handler.handle(value)
   }
 
@@ -68,13 +72,15 @@ extension Decoder {
   func reportUnknownValue(
     of type: Any.Type,
     rawValue: Any,
-    atKey key: (any CodingKey)? = nil
+    atKey key: (any CodingKey)? = nil,
+    by tool: Tool
   ) throws {
     try reportUnknownValue(
       of: type,
       rawValue: describeRawValue(rawValue),
       knownValues: .of(type),
-      atKey: key
+      atKey: key,
+      by: tool
     )
   }
 }

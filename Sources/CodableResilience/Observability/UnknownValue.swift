@@ -39,6 +39,10 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```
   public var kind: Kind = .unknownValue
 
+  /// The tool of the toolkit that made the report, for tools that name it (decode-check's
+  /// audit); `nil` for a report a type's own `init(from:)` made by hand. Not compared.
+  @usableFromInline package var tool: Tool?
+
   /// The name of the type that did not recognise the value, such as `"ListingKind"`.
   ///
   /// ```swift
@@ -187,6 +191,21 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
       return "\(typeName) value \(jsonQuoted(rawValue)) at \(path) read as \(jsonQuoted(canonical))"
     }
   }
+}
+
+// MARK: - Tools
+
+/// The tools of the toolkit that report, by the name a user knows them by.
+@usableFromInline
+package enum Tool: String, Sendable {
+  case unknownDecodable = "UnknownDecodable"
+  case extensibleEnum = "ExtensibleEnum"
+  case openEnum = "OpenEnum"
+  case decodeUnknownAsNil = "@DecodeUnknownAsNil"
+  case taggedUnion = "TaggedUnion"
+  case skipUnknownElements = "@SkipUnknownElements"
+  case skipUnknownKeys = "@SkipUnknownKeys"
+  case skipInvalidElements = "@SkipInvalidElements"
 }
 
 // MARK: - Kinds

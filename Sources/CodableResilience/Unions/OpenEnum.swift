@@ -108,14 +108,14 @@ extension OpenEnum: Decodable where Known.RawValue: Decodable {
     if let renamed = renamedValue(Known.self, rawValue) {
       try decoder.reportRenamedValue(
         of: Known.self, received: describeRawValue(rawValue),
-        canonical: describeRawValue(renamed.rawValue))
+        canonical: describeRawValue(renamed.rawValue), by: .openEnum)
       self = .known(renamed)
       return
     }
     try decoder.reportUnknownValue(
       of: Known.self,
       rawValue: describeRawValue(rawValue),
-      knownValues: .of(Known.self)
+      knownValues: .of(Known.self), by: .openEnum
     )
     self = .unknown(rawValue)
   }

@@ -206,7 +206,8 @@ extension TaggedUnion {
       let value = try Self.decodeKnownVariant(tag: canonical, from: decoder, object: object)
     {
       try decoder.reportRenamedValue(
-        of: Self.self, received: tag, canonical: canonical, atKey: AnyCodingKey(Self.tagKey))
+        of: Self.self, received: tag, canonical: canonical, atKey: AnyCodingKey(Self.tagKey),
+        by: .taggedUnion)
       return (value, nil)
     }
     let variant = try decodeUnknownVariant(

@@ -40,7 +40,7 @@ func decodeUnknownVariant(
     of: union,
     rawValue: tag,
     knownValues: .listed(knownTags.isEmpty ? nil : knownTags),
-    atKey: AnyCodingKey(tagKey)
+    atKey: AnyCodingKey(tagKey), by: .taggedUnion
   )
   return UnknownVariant(tag: tag, json: try JSONValue(decodingObjectFirst: decoder))
 }

@@ -54,10 +54,17 @@ public struct PayloadFixture: Sendable, Hashable, CustomStringConvertible,
 
   /// Every `*.json` payload in `folder`, sorted by file name.
   ///
-  /// `folder` is absolute, or relative to the package root: the nearest folder above
-  /// `filePath` (the calling test file) that holds a `Package.swift`. A folder that is missing,
-  /// holds no payloads, or holds an `.expected` file without its payload is an error, so a
-  /// typo never runs zero tests.
+  /// `folder` is absolute, or relative to where the calling test file (`filePath`) is. A
+  /// relative folder is looked for next to the test file, then in each folder above it, up to
+  /// and including the project root: the nearest folder above the test file that holds a
+  /// `Package.swift`, an `.xcodeproj`, an `.xcworkspace` or `.git`. The nearest that exists is
+  /// used, so `"Fixtures/Order"` finds `Tests/ShopTests/Fixtures/Order` beside the test file in
+  /// a package, and `AppTests/Fixtures/Order` or `Fixtures/Order` beside `App.xcodeproj` in an
+  /// Xcode project. Without a project root, only the test file's own folder is looked in.
+  ///
+  /// A folder that is not found (the error lists every place looked in), holds no payloads, or
+  /// holds an `.expected` file without its payload is an error, so a typo never runs zero tests.
+  /// The folder is read where the test runs: on a Mac or in a simulator, not on a device.
   ///
   /// ```swift
   /// @Test(arguments: try PayloadFixture.all(in: "Fixtures/Order"))
@@ -67,7 +74,12 @@ public struct PayloadFixture: Sendable, Hashable, CustomStringConvertible,
     in folder: String,
     filePath: StaticString = #filePath
   ) throws -> [PayloadFixture] {
-    let directory = try resolveFolder(folder, filePath: filePath)
+    try all(in: folder, testFile: URL(filePath: "\(filePath)"))
+  }
+
+  /// Every `*.json` payload in `folder`, found from `testFile` as ``all(in:filePath:)`` says.
+  static func all(in folder: String, testFile: URL) throws -> [PayloadFixture] {
+    let directory = try resolveFolder(folder, testFile: testFile)
     let entries: [String]
     do {
       entries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -92,39 +104,75 @@ public struct PayloadFixture: Sendable, Hashable, CustomStringConvertible,
     return fixtures
   }
 
-  /// `folder` as an absolute URL: itself when absolute, otherwise under the package root
-  /// found above `filePath`. Throws when it is not a folder.
-  static func resolveFolder(_ folder: String, filePath: StaticString) throws -> URL {
-    let directory: URL
+  /// `folder` as an absolute URL: itself when absolute, otherwise the nearest of the places
+  /// ``all(in:filePath:)`` looks in. Throws when there is no such folder.
+  static func resolveFolder(_ folder: String, testFile: URL) throws -> URL {
     if folder.hasPrefix("/") {
-      directory = URL(filePath: folder, directoryHint: .isDirectory)
-    } else {
-      let file = URL(filePath: "\(filePath)")
-      guard let root = packageRoot(above: file) else {
-        throw PayloadCheckFailure(
-          "no Package.swift in any folder above \(file.path), so \"\(folder)\" cannot be found; "
-            + "pass an absolute path")
+      let directory = URL(filePath: folder, directoryHint: .isDirectory)
+      guard isFolder(directory) else {
+        throw PayloadCheckFailure("\(directory.path): no such fixture folder")
       }
-      directory = root.appending(path: folder, directoryHint: .isDirectory)
+      return directory
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw PayloadCheckFailure("\(directory.path): no such fixture folder")
+    let (places, root) = placesToLook(for: folder, testFile: testFile)
+    if let found = places.first(where: isFolder) { return found }
+    let looked = places.map { place in
+      guard let root, place == places.last else { return "  \(place.path)" }
+      return "  \(place.path) (the project root: it holds \(root.marker))"
     }
-    return directory
+    let advice =
+      root == nil
+      ? "No folder above it holds a Package.swift, an .xcodeproj, an .xcworkspace or .git, so no "
+        + "other folder was looked in. Move the folder there, or pass an absolute path."
+      : "Move the folder to one of these, or pass an absolute path."
+    throw PayloadCheckFailure(
+      (["no fixture folder \"\(folder)\" next to \(testFile.path) or above it; looked in:"]
+        + looked + [advice]).joined(separator: "\n"))
   }
 
-  /// The nearest folder above `file` that holds a `Package.swift`.
-  static func packageRoot(above file: URL) -> URL? {
-    var directory = file.deletingLastPathComponent()
-    while directory.pathComponents.count > 1 {
-      if FileManager.default.fileExists(atPath: directory.appending(path: "Package.swift").path) {
-        return directory
+  /// Where a relative `folder` may be, nearest first: under the test file's folder and each
+  /// folder above it up to the project root; only the first when there is no project root.
+  static func placesToLook(
+    for folder: String,
+    testFile: URL
+  ) -> (places: [URL], root: (folder: URL, marker: String)?) {
+    let start = testFile.deletingLastPathComponent()
+    var folders: [URL] = []
+    var directory = start
+    while true {
+      folders.append(directory)
+      if let marker = projectRootMarker(in: directory) {
+        return (
+          folders.map { $0.appending(path: folder, directoryHint: .isDirectory) },
+          (directory, marker)
+        )
       }
-      directory = directory.deletingLastPathComponent()
+      let parent = directory.deletingLastPathComponent()
+      if parent.path == directory.path || directory.pathComponents.count <= 1 { break }
+      directory = parent
     }
-    return nil
+    return ([start.appending(path: folder, directoryHint: .isDirectory)], nil)
+  }
+
+  /// The name of what makes `directory` a project root (`Package.swift`, `App.xcodeproj`, …),
+  /// if anything does.
+  static func projectRootMarker(in directory: URL) -> String? {
+    let fileManager = FileManager.default
+    if fileManager.fileExists(atPath: directory.appending(path: "Package.swift").path) {
+      return "Package.swift"
+    }
+    let entries = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+    if let project = entries.sorted().first(where: {
+      $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace")
+    }) {
+      return project
+    }
+    return entries.contains(".git") ? ".git" : nil
+  }
+
+  private static func isFolder(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
   }
 }

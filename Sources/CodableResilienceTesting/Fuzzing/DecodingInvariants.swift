@@ -16,8 +16,9 @@ import Foundation
 ///   value that encodes to the same bytes (so nothing, not even absent versus `null`, drifts).
 ///
 /// "The same value" is `==` for `Equatable` types, and the same encoding for all.
-/// `decoder` and `encoder` are the app's; their settings are used, and the handler and the
-/// output formatting they had are put back before returning.
+/// `decoder` and `encoder` are the app's. Their settings are used through copies that hold the
+/// rules' handlers and sorted keys: other threads may be using them meanwhile (Swift Testing
+/// runs tests in parallel), so they are never changed, and their own handler is never called.
 ///
 /// Returns a description of each rule broken; empty when all hold.
 func decodingInvariantViolations<T: Codable>(
@@ -28,10 +29,8 @@ func decodingInvariantViolations<T: Codable>(
 ) -> [String] {
   // Foundation stops the process on input that ends with the 513th `[`; see the function.
   let input = withoutTrailingOpenBracket(input)
-  let (savedUserInfo, savedFormatting) = (decoder.userInfo, encoder.outputFormatting)
-  defer { (decoder.userInfo, encoder.outputFormatting) = (savedUserInfo, savedFormatting) }
   // Sorted keys, so two encodings of one value are the same bytes.
-  encoder.outputFormatting.insert(.sortedKeys)
+  let encoder = copy(of: encoder, adding: .sortedKeys)
   var violations: [String] = []
   let collector = UnknownValueCollector()
   let handlers: [(name: String, handler: UnknownValueHandler)] = [
@@ -39,7 +38,7 @@ func decodingInvariantViolations<T: Codable>(
   ]
   var results: [Result<T, any Error>] = []
   for (name, handler) in handlers {
-    decoder.unknownValueHandler = handler
+    let decoder = copy(of: decoder, handler: handler)
     let result = Result { try decoder.decode(T.self, from: input) }
     results.append(result)
     switch result {
@@ -106,6 +105,38 @@ func decodingInvariantViolations<T: Codable>(
     }
   }
   return violations
+}
+
+/// A `JSONDecoder` with `decoder`'s strategies and `userInfo`, and `handler` as its
+/// unknown-value handler.
+///
+/// `PayloadFuzzer` refuses a subclass, whose own `decode(_:from:)` a copy would not run.
+func copy(of decoder: JSONDecoder, handler: UnknownValueHandler) -> JSONDecoder {
+  let copy = JSONDecoder()
+  copy.dateDecodingStrategy = decoder.dateDecodingStrategy
+  copy.dataDecodingStrategy = decoder.dataDecodingStrategy
+  copy.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
+  copy.keyDecodingStrategy = decoder.keyDecodingStrategy
+  copy.allowsJSON5 = decoder.allowsJSON5
+  copy.assumesTopLevelDictionary = decoder.assumesTopLevelDictionary
+  copy.userInfo = decoder.userInfo
+  copy.unknownValueHandler = handler
+  return copy
+}
+
+/// A `JSONEncoder` with `encoder`'s strategies, output formatting and `userInfo`, and
+/// `formatting` added to its output formatting.
+func copy(of encoder: JSONEncoder, adding formatting: JSONEncoder.OutputFormatting)
+  -> JSONEncoder
+{
+  let copy = JSONEncoder()
+  copy.outputFormatting = encoder.outputFormatting.union(formatting)
+  copy.dateEncodingStrategy = encoder.dateEncodingStrategy
+  copy.dataEncodingStrategy = encoder.dataEncodingStrategy
+  copy.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
+  copy.keyEncodingStrategy = encoder.keyEncodingStrategy
+  copy.userInfo = encoder.userInfo
+  return copy
 }
 
 /// Whether two decodes of one input failed alike: the same `DecodingError` at the same path,

@@ -41,9 +41,9 @@ public struct PayloadFuzzer: Sendable {
       named: payloads.enumerated().map { ("payload \($0.offset)", [UInt8]($0.element)) })
   }
 
-  /// A fuzzer starting from every `*.json` payload in the given folders (absolute, or relative
-  /// to the package root above `filePath`), as ``PayloadFixture/all(in:filePath:)`` finds
-  /// them.
+  /// A fuzzer starting from every `*.json` payload in the given folders, each absolute or
+  /// found from the calling test file (`filePath`) as ``PayloadFixture/all(in:filePath:)``
+  /// finds it.
   ///
   /// ```swift
   /// let fuzzer = try PayloadFuzzer(fixturesIn: "Fixtures/Order", "Fixtures/Invoice")
@@ -77,8 +77,12 @@ public struct PayloadFuzzer: Sendable {
   ///   - type: The model to decode.
   ///   - iterations: The number of inputs; `FUZZ_ITERATIONS` overrides it.
   ///   - seed: The first input's seed; `FUZZ_SEED` overrides it.
-  ///   - decoder: The app's configured decoder; its handler is replaced while checking.
-  ///   - encoder: The app's configured encoder.
+  ///   - decoder: The app's configured decoder. Inputs are decoded with copies of it that hold
+  ///     the fuzzer's handlers: it is never changed, so other tests can use it meanwhile, and its
+  ///     own handler is never called. A subclass is an error: a copy would not run its
+  ///     `decode(_:from:)`.
+  ///   - encoder: The app's configured encoder, used through a copy that sorts keys. A
+  ///     subclass is an error.
   ///   - testName: The test's name, for the replay command; the calling function by default.
   public func check<T: Codable>(
     _ type: T.Type,
@@ -88,6 +92,7 @@ public struct PayloadFuzzer: Sendable {
     encoder: JSONEncoder = JSONEncoder(),
     testName: String = #function
   ) throws {
+    try Self.requireCopyable(decoder, encoder)
     let environment = ProcessInfo.processInfo.environment
     let seed = try Self.seed(from: environment["FUZZ_SEED"]) ?? seed
     let iterations = try Self.iterations(from: environment["FUZZ_ITERATIONS"]) ?? iterations
@@ -113,8 +118,9 @@ public struct PayloadFuzzer: Sendable {
     }
   }
 
-  /// Checks each payload as it is, unmutated, under the same rules as ``check(_:iterations:seed:decoder:encoder:testName:)``:
-  /// for inputs a fuzzer once failed on, kept as regression tests.
+  /// Checks each payload as it is, unmutated, under the same rules and with the same use of
+  /// `decoder` and `encoder` as ``check(_:iterations:seed:decoder:encoder:testName:)``: for
+  /// inputs a fuzzer once failed on, kept as regression tests.
   ///
   /// ```swift
   /// try PayloadFuzzer(fixturesIn: "Tests/FuzzRegressions").checkPayloadsAsTheyAre(Order.self)
@@ -124,6 +130,7 @@ public struct PayloadFuzzer: Sendable {
     decoder: JSONDecoder = JSONDecoder(),
     encoder: JSONEncoder = JSONEncoder()
   ) throws {
+    try Self.requireCopyable(decoder, encoder)
     let failures = mutator.payloads.compactMap { payload -> String? in
       let violations = decodingInvariantViolations(
         decoding: Data(payload.bytes), as: T.self, decoder: decoder, encoder: encoder)
@@ -138,6 +145,21 @@ public struct PayloadFuzzer: Sendable {
   }
 
   // MARK: - Configuration and messages
+
+  /// Throws unless the coders are `JSONDecoder` and `JSONEncoder` themselves, which the rules
+  /// copy rather than change.
+  static func requireCopyable(_ decoder: JSONDecoder, _ encoder: JSONEncoder) throws {
+    let coders: [(coder: Any.Type, base: Any.Type)] = [
+      (type(of: decoder), JSONDecoder.self), (type(of: encoder), JSONEncoder.self),
+    ]
+    for (coder, base) in coders where coder != base {
+      throw PayloadCheckFailure(
+        "PayloadFuzzer: \(coder) is a subclass of \(base). The fuzzer decodes and encodes with "
+          + "copies of the coders you pass, so that it never changes them while other tests "
+          + "use them, and a copy would not run the subclass's own code; pass a \(base) "
+          + "configured as your app's")
+    }
+  }
 
   /// The seed `FUZZ_SEED` gives (decimal or `0x` hex); `nil` when it is not set.
   static func seed(from text: String?) throws -> UInt64? {

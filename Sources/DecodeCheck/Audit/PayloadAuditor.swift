@@ -221,20 +221,14 @@ struct PayloadAuditor: Sendable {
     chosen.sort()
     let variants = chosen.map { questions[$0].makeVariant(outline) }
     let outcomes = decoder.outcomes(of: variants, maximumConcurrency: maximumConcurrency)
-    // The tool that caught a new value, asked once per field.
-    var tools: [String: String?] = [:]
     return chosen.indices.map { position in
       let question = questions[chosen[position]]
       var answer = Self.answer(question.kind, outcomes[position], known: known)
+      // The tool that caught a new value names itself in its report.
       if case .resilient(let typeName, _) = answer,
         let report = known.new(in: outcomes[position].reports).first
       {
-        let field = "\(question.kind) \(question.pattern)"
-        if tools[field] == nil {
-          tools[field] = ReportingTool.name(
-            of: report, in: variants[position].payload, as: decoder.model)
-        }
-        answer = .resilient(typeName: typeName, tool: tools[field] ?? nil)
+        answer = .resilient(typeName: typeName, tool: report.unknownValue.tool?.rawValue)
       }
       return Asked(
         node: question.node, nodePath: outline.nodes[question.node].path,
