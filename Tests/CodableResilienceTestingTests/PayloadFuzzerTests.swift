@@ -118,7 +118,7 @@ struct PayloadFuzzerTests {
     let apiVersion = try #require(CodingUserInfoKey(rawValue: "apiVersion"))
     decoder.userInfo[apiVersion] = 3
     let collector = UnknownValueCollector()
-    let copied = copy(of: decoder, handler: .collect(into: collector))
+    let copied = decoder.configuredCopy(handler: .collect(into: collector))
     #expect(copied.userInfo[apiVersion] as? Int == 3)
     // JSON5, without the top level's braces, in snake case, with the strategies' forms.
     let payload = Data(

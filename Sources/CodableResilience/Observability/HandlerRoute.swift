@@ -181,8 +181,13 @@ extension JSONDecoder: HandlerRouting {
     withoutTrailingOpenBracket(data)
   }
 
-  /// A `JSONDecoder` with this one's settings and `handler` installed.
-  func configuredCopy(handler: UnknownValueHandler) -> JSONDecoder {
+  /// A new `JSONDecoder` with this one's strategies and `userInfo`, and `handler` in place of
+  /// the unknown-value handler it had. The receiver is only read.
+  ///
+  /// Also how decode-check and the testing kit's fuzzer decode as the app does without running
+  /// the app's handler or changing its decoder. A subclass's own `decode(_:from:)` does not
+  /// run on the copy.
+  package func configuredCopy(handler: UnknownValueHandler) -> JSONDecoder {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = dateDecodingStrategy
     decoder.dataDecodingStrategy = dataDecodingStrategy

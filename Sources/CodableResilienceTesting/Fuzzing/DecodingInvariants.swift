@@ -38,7 +38,8 @@ func decodingInvariantViolations<T: Codable>(
   ]
   var results: [Result<T, any Error>] = []
   for (name, handler) in handlers {
-    let decoder = copy(of: decoder, handler: handler)
+    // `PayloadFuzzer` refuses a subclass, whose own `decode(_:from:)` a copy would not run.
+    let decoder = decoder.configuredCopy(handler: handler)
     let result = Result { try decoder.decode(T.self, from: input) }
     results.append(result)
     switch result {
@@ -105,23 +106,6 @@ func decodingInvariantViolations<T: Codable>(
     }
   }
   return violations
-}
-
-/// A `JSONDecoder` with `decoder`'s strategies and `userInfo`, and `handler` as its
-/// unknown-value handler.
-///
-/// `PayloadFuzzer` refuses a subclass, whose own `decode(_:from:)` a copy would not run.
-func copy(of decoder: JSONDecoder, handler: UnknownValueHandler) -> JSONDecoder {
-  let copy = JSONDecoder()
-  copy.dateDecodingStrategy = decoder.dateDecodingStrategy
-  copy.dataDecodingStrategy = decoder.dataDecodingStrategy
-  copy.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
-  copy.keyDecodingStrategy = decoder.keyDecodingStrategy
-  copy.allowsJSON5 = decoder.allowsJSON5
-  copy.assumesTopLevelDictionary = decoder.assumesTopLevelDictionary
-  copy.userInfo = decoder.userInfo
-  copy.unknownValueHandler = handler
-  return copy
 }
 
 /// A `JSONEncoder` with `encoder`'s strategies, output formatting and `userInfo`, and

@@ -22,7 +22,7 @@ struct DecodingOptions {
 
   /// The options of `appDecoder`, which is read and left as it is.
   init(_ appDecoder: JSONDecoder) {
-    let decoder = appDecoder.copyForChecking(reportingTo: .ignore)
+    let decoder = appDecoder.configuredCopy(handler: .ignore)
     self.decoder = decoder
     keys = KeyConversion(decoder)
     dates = decoder.dateDecodingStrategy

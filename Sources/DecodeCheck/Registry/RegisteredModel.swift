@@ -32,7 +32,7 @@ public struct RegisteredModel: Sendable {
 
   /// Makes the decoder the app decodes this type with; called for every payload. The checker
   /// never decodes with, or changes, the decoder it returns: it decodes with a copy
-  /// (`copyForChecking(reportingTo:)`).
+  /// (`configuredCopy(handler:)`).
   let makeDecoder: @Sendable () -> JSONDecoder
 
   /// Decodes a payload with the settings of the decoder ``makeDecoder`` returns, giving every
@@ -68,7 +68,7 @@ public struct RegisteredModel: Sendable {
     // metatype is not `Sendable` under Swift 6.2's rules for isolated conformances.
     let decoding: any PayloadDecoding = Decoding<Model>()
     decode = { payload, handler in
-      try decoding.decode(payload, with: makeDecoder().copyForChecking(reportingTo: handler))
+      try decoding.decode(payload, with: makeDecoder().configuredCopy(handler: handler))
     }
     decodeLocating = { payload, options in try decoding.decodeLocating(payload, options) }
   }
