@@ -84,8 +84,15 @@ struct Options {
   /// The scenarios the filters select, in their listed order.
   func selected(from scenarios: [Scenario]) throws -> [Scenario] {
     guard !filters.isEmpty else { return scenarios }
+    // A filter that names a scenario exactly selects that one alone, so `mixed-model` can be
+    // run without `mixed-model-unknown-reported`.
+    let names = Set(scenarios.map { $0.name.lowercased() })
     let chosen = scenarios.filter { scenario in
-      filters.contains { scenario.name.lowercased().contains($0.lowercased()) }
+      filters.contains { filter in
+        let filter = filter.lowercased()
+        let name = scenario.name.lowercased()
+        return names.contains(filter) ? name == filter : name.contains(filter)
+      }
     }
     guard !chosen.isEmpty else {
       let names = scenarios.map(\.name).joined(separator: ", ")
