@@ -84,6 +84,124 @@ extension KeyedDecodingContainer {
     return try decodeSkippingUnknownElements(type, forKey: key)
   }
 
+  /// Decodes a ``SkipUnknownElements`` array of ``ExtensibleEnum`` values: each through its
+  /// own `init(from:)`, which reports (and so leaves out) a value outside a non-empty
+  /// ``ExtensibleEnum/knownValues``.
+  ///
+  /// ```swift
+  /// _currencies = try container.decode(SkipUnknownElements<[Currency]>.self, forKey: .currencies)
+  /// ```
+  @inlinable
+  public func decode<Element: ExtensibleEnum>(
+    _ type: SkipUnknownElements<[Element]>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<[Element]> {
+    try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
+  /// Decodes a ``SkipUnknownElements`` set of ``ExtensibleEnum`` values.
+  ///
+  /// ```swift
+  /// _accepted = try container.decode(SkipUnknownElements<Set<Currency>>.self, forKey: .accepted)
+  /// ```
+  @inlinable
+  public func decode<Element: ExtensibleEnum>(
+    _ type: SkipUnknownElements<Set<Element>>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<Set<Element>> {
+    try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
+  /// Decodes a ``SkipUnknownElements`` array of ``OpenEnum`` values: each through its own
+  /// `init(from:)`, which reports (and so leaves out) a raw value `Known` does not know.
+  ///
+  /// ```swift
+  /// _audiences = try container.decode(
+  ///   SkipUnknownElements<[OpenEnum<Visibility>]>.self, forKey: .audiences)
+  /// ```
+  @inlinable
+  public func decode<Known>(
+    _ type: SkipUnknownElements<[OpenEnum<Known>]>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<[OpenEnum<Known>]> where Known.RawValue: Decodable {
+    try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
+  /// Decodes a ``SkipUnknownElements`` set of ``OpenEnum`` values.
+  ///
+  /// ```swift
+  /// _audiences = try container.decode(
+  ///   SkipUnknownElements<Set<OpenEnum<Visibility>>>.self, forKey: .audiences)
+  /// ```
+  @inlinable
+  public func decode<Known>(
+    _ type: SkipUnknownElements<Set<OpenEnum<Known>>>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<Set<OpenEnum<Known>>>
+  where Known.RawValue: Decodable, Known: Hashable, Known.RawValue: Hashable {
+    try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
+  /// Decodes an optional ``SkipUnknownElements`` array of ``ExtensibleEnum`` values: a missing
+  /// key is `nil`, and remembered as missing.
+  ///
+  /// ```swift
+  /// _currencies = try container.decode(SkipUnknownElements<[Currency]?>.self, forKey: .currencies)
+  /// ```
+  @inlinable
+  public func decode<Element: ExtensibleEnum>(
+    _ type: SkipUnknownElements<[Element]?>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<[Element]?> {
+    guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
+    return try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
+  /// Decodes an optional ``SkipUnknownElements`` set of ``ExtensibleEnum`` values.
+  ///
+  /// ```swift
+  /// _accepted = try container.decode(SkipUnknownElements<Set<Currency>?>.self, forKey: .accepted)
+  /// ```
+  @inlinable
+  public func decode<Element: ExtensibleEnum>(
+    _ type: SkipUnknownElements<Set<Element>?>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<Set<Element>?> {
+    guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
+    return try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
+  /// Decodes an optional ``SkipUnknownElements`` array of ``OpenEnum`` values.
+  ///
+  /// ```swift
+  /// _audiences = try container.decode(
+  ///   SkipUnknownElements<[OpenEnum<Visibility>]?>.self, forKey: .audiences)
+  /// ```
+  @inlinable
+  public func decode<Known>(
+    _ type: SkipUnknownElements<[OpenEnum<Known>]?>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<[OpenEnum<Known>]?> where Known.RawValue: Decodable {
+    guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
+    return try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
+  /// Decodes an optional ``SkipUnknownElements`` set of ``OpenEnum`` values.
+  ///
+  /// ```swift
+  /// _audiences = try container.decode(
+  ///   SkipUnknownElements<Set<OpenEnum<Visibility>>?>.self, forKey: .audiences)
+  /// ```
+  @inlinable
+  public func decode<Known>(
+    _ type: SkipUnknownElements<Set<OpenEnum<Known>>?>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownElements<Set<OpenEnum<Known>>?>
+  where Known.RawValue: Decodable, Known: Hashable, Known.RawValue: Hashable {
+    guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
+    return try decodeSkippingUnknownElements(type, forKey: key)
+  }
+
   /// Decodes any other optional ``SkipUnknownElements`` collection (of tagged unions, say):
   /// a missing key is `nil`, and remembered as missing.
   ///
@@ -118,17 +236,18 @@ extension KeyedDecodingContainer {
   }
 
   /// The elements of the array under `key` when each is a raw value a case of `Element`
-  /// matches, for a plain raw-value enum; `nil` otherwise (an unknown value, `null`, a missing
-  /// key, another type, or a type whose `init(from:)` decides what it knows), for the caller to
-  /// read the elements through their own `init(from:)`.
+  /// matches; `nil` otherwise (an unknown value, `null`, a missing key, another type), for the
+  /// caller to read the elements through their own `init(from:)`.
+  ///
+  /// Only for types whose `init(rawValue:)` tells known values apart: ``ExtensibleEnum`` and
+  /// ``OpenEnum`` elements, which accept every raw value, have overloads of their own that
+  /// read through `init(from:)`, chosen when the model is compiled, so this costs no check.
   @inlinable
   func knownRawElements<Element: RawRepresentable>(
     _: Element.Type,
     forKey key: Key
   ) -> [Element]? where Element.RawValue: Decodable {
-    guard isMatchedByRawValue(Element.self),
-      var container = try? nestedUnkeyedContainer(forKey: key)
-    else { return nil }
+    guard var container = try? nestedUnkeyedContainer(forKey: key) else { return nil }
     var elements: [Element] = []
     if let count = container.count {
       elements.reserveCapacity(count)

@@ -79,13 +79,14 @@ enum ElementReading<Element: Decodable> {
   ) throws -> Result {
     // `Decoded` is `Raw.RawValue` and `Raw` is `Element`, both opened from existentials.
     var container = container
-    if isMatchedByRawValue(Raw.self),
-      let known = knownRawElements(Raw.self, Decoded.self, from: &container)
-    {
+    let matchedByRawValue = isMatchedByRawValue(Raw.self)
+    if matchedByRawValue, let known = knownRawElements(Raw.self, Decoded.self, from: &container) {
       return Result(elements: known as! [Element])
     }
-    let elements = try isMatchedByRawValue(Raw.self) ? source().reopen() : container
-    return try readThroughInit(Raw.self, elements, from: source)
+    let elements = try matchedByRawValue ? source().reopen() : container
+    return try readThroughInit(
+      Raw.self, elements, readingRawValuesAs: matchedByRawValue ? Decoded.self : nil,
+      from: source)
   }
 
   /// Every element of `container` when each is a raw value a case matches; `nil` otherwise.
@@ -107,8 +108,14 @@ enum ElementReading<Element: Decodable> {
 
   /// Each element through its own `init(from:)`, leaving out those that report an unknown
   /// value of their own or that reject a raw value no case matches.
+  ///
+  /// With `rawValueType`, each element is first read as a raw value, and one a case matches is
+  /// taken as that case, as ``knownRawElements(_:_:from:)`` takes them (see the wrapper's
+  /// Limits): only the others, and what is not a raw value, run `init(from:)`, which is handed
+  /// the raw value read.
   private static func readThroughInit<Raw: RawRepresentable>(
     _: Raw.Type, _ container: any UnkeyedDecodingContainer,
+    readingRawValuesAs rawValueType: (any Decodable.Type)?,
     from source: @escaping () -> any ArraySource
   ) throws -> Result {
     let decoder = ElementDecoder(container, keepingReadValues: true, from: source)
@@ -116,8 +123,30 @@ enum ElementReading<Element: Decodable> {
     var all: [Any] = []
     var positions: [Int] = []
     while !decoder.isAtEnd(&decoder.elements) {
+      let index = decoder.elements.currentIndex
+      var taken: Any?
+      if let rawValueType {
+        if let rawValue = try? decodeRawValue(rawValueType, from: &decoder.elements) {
+          if let element = Raw(rawValue: rawValue as! Raw.RawValue) {
+            known.append(element as! Element)
+            all.append(element)
+            continue
+          }
+          taken = rawValue
+        } else if decoder.elements.currentIndex != index {
+          // This decoder's cursor moved past the failed read: read the element the generic way.
+          taken = ElementDecoder.ReadAgain()
+        }
+      }
       do {
-        let element = try decoder.decodeElement(Element.self)
+        let element: Element
+        switch taken {
+        case nil: element = try decoder.decodeElement(Element.self)
+        case is ElementDecoder.ReadAgain:
+          element = try decoder.decodeElement(Element.self, readingAgainAt: index)
+        case let value?:
+          element = try decoder.decodeElement(Element.self, replaying: value, at: index)
+        }
         if decoder.currentReported {
           // The element's own report is the wrapper's: it is why the element is left out.
           decoder.reports?.values.mutateEach { report in

@@ -69,6 +69,11 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var lastRead: Any?
 
+  /// A value already taken from `elements` for the current element, which its first
+  /// single-value read of the same type is answered with (see ``decodeElement(_:replaying:at:)``).
+  @usableFromInline @exclusivity(unchecked)
+  var replay: Any?
+
   /// The decoder's `userInfo` with the holding handler, once asked for.
   @usableFromInline @exclusivity(unchecked)
   var heldUserInfo: [CodingUserInfoKey: Any]?
@@ -127,6 +132,50 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
       return try decodeAgainDelivering(Element.self)
     }
     return element
+  }
+
+  /// Decodes the element at `index` whose value the caller has taken from `elements` already
+  /// as `value` (a raw value no case matched): the element's first single-value read of that
+  /// type is answered with it. Anything else the element asks reads it again the generic way.
+  @usableFromInline
+  func decodeElement<Element: Decodable>(
+    _: Element.Type, replaying value: Any, at index: Int
+  ) throws -> Element {
+    self.index = index
+    consumed = false
+    readFailed = false
+    refused = false
+    // The value taken is the element's, whatever its `init(from:)` does with it.
+    if keepsReadValue { lastRead = value }
+    replay = value
+    defer { replay = nil }
+    let element: Element
+    do {
+      element = try Element(from: self)
+    } catch {
+      replay = nil
+      return try recover(from: error, Element.self)
+    }
+    if refused || !consumed {
+      replay = nil
+      return try decodeAgainDelivering(Element.self)
+    }
+    return element
+  }
+
+  /// A mark for an element whose value a failed read moved past.
+  struct ReadAgain {}
+
+  /// Decodes the element at `index`, which a failed read moved past, the generic way.
+  func decodeElement<Element: Decodable>(
+    _: Element.Type, readingAgainAt index: Int
+  ) throws -> Element {
+    self.index = index
+    consumed = true
+    readFailed = false
+    refused = false
+    lastRead = nil
+    return try decodeAgainDelivering(Element.self)
   }
 
   /// After the current element threw: reads it again when its error may be this decoder's
@@ -263,10 +312,12 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
 
   @usableFromInline
   func decodeNil() -> Bool {
-    guard !consumed else {
+    guard !consumed, !refused else {
       refused = true
       return false
     }
+    // A value taken already is not `null`.
+    if replay != nil { return false }
     // An unkeyed container moves past a `null` it finds, and stays put otherwise.
     consumed = (try? elements.decodeNil()) ?? false
     return consumed
@@ -277,9 +328,13 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// refused.
   @inlinable
   func read<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
-    guard !consumed else {
+    // Once refused, the element is read again the generic way: nothing more is taken.
+    guard !consumed, !refused else {
       refused = true
       throw LeftFastPath()
+    }
+    if _slowPath(replay != nil) {
+      return try readReplayed(T.self)
     }
     do {
       let value = try body(&elements)
@@ -291,6 +346,20 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
       consumed = elements.currentIndex != index
       throw error
     }
+  }
+
+  /// Answers a read with the value taken already, when it is of the type asked for.
+  @usableFromInline
+  func readReplayed<T>(_: T.Type) throws -> T {
+    let replayed = replay
+    replay = nil
+    guard let value = replayed as? T else {
+      refused = true
+      throw LeftFastPath()
+    }
+    consumed = true
+    if keepsReadValue { lastRead = value }
+    return value
   }
 
   @usableFromInline
