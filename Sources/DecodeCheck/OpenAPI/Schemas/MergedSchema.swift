@@ -1,0 +1,136 @@
+/// A schema with its `$ref` and `allOf` parts read as one: what a value of it must be.
+///
+/// `{"allOf": [{"$ref": "#/components/schemas/Base"}, {"properties": {…}}]}` has the
+/// properties and `required` of both; the first part that says something else (a type, a
+/// format, an `enum`, `items`, branches) decides it. A `oneOf` / `anyOf` branch that is only
+/// `{"type": "null"}` (3.1) makes the schema nullable and is not a branch.
+///
+/// ```swift
+/// let merged = MergedSchema(graph, filter)
+/// merged.properties.map(\.name)  // ["id", "filter_action"]
+/// merged.required                // ["id"]
+/// ```
+struct MergedSchema {
+  /// The schemas read as one, the schema itself first; each once, however it was reached.
+  private(set) var parts: [SchemaID] = []
+  var site: SpecSite
+  var types: [SchemaType] = []
+  var isNullable = false
+  var format: String?
+  var enumValues: [SpecValue] = []
+  var constant: SpecValue?
+  var minimum: NumberBound?
+  var maximum: NumberBound?
+  var minLength: Int?
+  var maxLength: Int?
+  var minItems: Int?
+  /// Every part's properties, in order; a name given again by a later part is left out.
+  var properties: [SchemaProperty] = []
+  var required: Set<String> = []
+  var additionalProperties = AdditionalProperties.unspecified
+  var items: SchemaID?
+  /// The branches of the first part with `oneOf` or `anyOf`, without `{"type": "null"}`.
+  var branches: [SchemaID] = []
+  /// Whether ``branches`` come from `oneOf` (exactly one applies) rather than `anyOf`.
+  var branchesAreExclusive = true
+  /// Where the branches are: `…/oneOf` or `…/anyOf`.
+  var branchesSite: SpecSite?
+  var discriminator: Discriminator?
+  var examples: [SpecValue] = []
+  var defaultValue: SpecValue?
+  var allowsNothing = false
+  /// The references among the parts that lead outside the document or nowhere, with where
+  /// each `$ref` is.
+  var unresolvedReferences: [(reference: SchemaReference, site: SpecSite)] = []
+
+  /// The most parts one schema is read from; a document that chains more is cut there.
+  static let maximumParts = 64
+
+  /// Reads `id` with its parts, leaving out those in `excluded`: a `oneOf` branch that is
+  /// `allOf` its owner (`Cat` is `allOf: [Pet, …]` and `Pet` is `oneOf: [Cat, Dog]`) is read
+  /// without the owner, which is being generated around it.
+  init(_ graph: SchemaGraph, _ id: SchemaID, excluding excluded: Set<SchemaID> = []) {
+    site = graph[id].site
+    var pending = [id]
+    var seen = excluded
+    var names: Set<String> = []
+    while let next = pending.popLast(), parts.count < Self.maximumParts {
+      guard seen.insert(next).inserted else { continue }
+      parts.append(next)
+      let schema = graph[next]
+      add(schema, graph: graph, names: &names)
+      // Depth first, in the order written: the reference, then each `allOf` member.
+      var children: [SchemaID] = []
+      switch schema.reference {
+      case .local(let target): children.append(target)
+      case .external, .missing:
+        unresolvedReferences.append(
+          (
+            schema.reference!,
+            SpecSite(pointer: schema.site.pointer.appending("$ref"), offset: schema.site.offset)
+          ))
+      case nil: break
+      }
+      children += schema.allOf
+      pending += children.reversed()
+    }
+  }
+
+  private mutating func add(_ schema: Schema, graph: SchemaGraph, names: inout Set<String>) {
+    if types.isEmpty { types = schema.types }
+    isNullable = isNullable || schema.isNullable
+    format = format ?? schema.format
+    if enumValues.isEmpty { enumValues = schema.enumValues }
+    constant = constant ?? schema.constant
+    minimum = minimum ?? schema.minimum
+    maximum = maximum ?? schema.maximum
+    minLength = minLength ?? schema.minLength
+    maxLength = maxLength ?? schema.maxLength
+    minItems = minItems ?? schema.minItems
+    for property in schema.properties where names.insert(property.name).inserted {
+      properties.append(property)
+    }
+    required.formUnion(schema.required)
+    if additionalProperties == .unspecified { additionalProperties = schema.additionalProperties }
+    items = items ?? schema.items
+    if branches.isEmpty, !schema.oneOf.isEmpty || !schema.anyOf.isEmpty {
+      let isExclusive = !schema.oneOf.isEmpty
+      let all = isExclusive ? schema.oneOf : schema.anyOf
+      branchesAreExclusive = isExclusive
+      branchesSite = SpecSite(
+        pointer: schema.site.pointer.appending(isExclusive ? "oneOf" : "anyOf"),
+        offset: schema.site.offset)
+      for branch in all {
+        if Self.isNullBranch(graph[branch]) {
+          isNullable = true
+        } else {
+          branches.append(branch)
+        }
+      }
+    }
+    discriminator = discriminator ?? schema.discriminator
+    if examples.isEmpty { examples = schema.examples }
+    defaultValue = defaultValue ?? schema.defaultValue
+    allowsNothing = allowsNothing || schema.allowsNothing
+  }
+
+  /// Whether a branch allows only `null`: `{"type": "null"}`.
+  private static func isNullBranch(_ schema: Schema) -> Bool {
+    schema.isNullable && schema.types.isEmpty && schema.reference == nil
+      && schema.properties.isEmpty && schema.allOf.isEmpty && schema.oneOf.isEmpty
+      && schema.anyOf.isEmpty && schema.enumValues.isEmpty
+  }
+
+  /// The JSON type a value is generated as: the first of `type`, or the one the other
+  /// keywords imply; `nil` when nothing says (any value).
+  var impliedType: SchemaType? {
+    if let first = types.first { return first }
+    if !properties.isEmpty || !required.isEmpty || additionalProperties != .unspecified {
+      return .object
+    }
+    if items != nil || minItems != nil { return .array }
+    if format != nil || minLength != nil || maxLength != nil { return .string }
+    if minimum != nil || maximum != nil { return .number }
+    return nil
+  }
+}
