@@ -59,7 +59,7 @@ public struct Baseline: Sendable, Hashable {
     for file in report.files {
       let name = folder.relative(file.path)
       for finding in file.findings where finding.kind.details.isBaselinable {
-        entries.append(BaselineEntry(finding, file: name))
+        entries.append(BaselineEntry(finding, file: name, type: file.typeName))
       }
     }
     self.init(entries: entries)
@@ -166,7 +166,7 @@ public struct Baseline: Sendable, Hashable {
       let name = folder.relative(result.files[index].path)
       var kept: [Finding] = []
       for finding in result.files[index].findings {
-        let entry = BaselineEntry(finding, file: name)
+        let entry = BaselineEntry(finding, file: name, type: result.files[index].typeName)
         if finding.kind.details.isBaselinable, let count = unmatched[entry] {
           unmatched[entry] = count == 1 ? nil : count - 1
           accepted += 1

@@ -7,6 +7,14 @@ import CodableResilience
 /// { "file" : "Fixtures/Booking/v2.json", "kind" : "unknownValue",
 ///   "path" : "$.state", "value" : "checked_in" }
 /// ```
+///
+/// A finding of `--openapi` is recorded by the document, the type, the JSON pointer of the
+/// spec member and the value, so regenerating the document (which moves every line) keeps it:
+///
+/// ```json
+/// { "file" : "api.json", "kind" : "unknownValue", "type" : "MyModels.Filter",
+///   "pointer" : "#/components/schemas/FilterAction/enum/3", "value" : "blur" }
+/// ```
 public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The file, relative to the working folder the check ran in (an absolute path when the file
   /// is outside it; `-` for standard input).
@@ -19,8 +27,16 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// the whole payload.
   public var path: String?
 
-  /// The unknown value's raw value, or, for other kinds, the finding's message.
+  /// The unknown value's raw value, or, for other kinds, the finding's message; for a finding
+  /// of `--openapi`, the spec's value it is about (an `enum` element), or else the message.
   public var value: String
+
+  /// For a finding of `--openapi`, the qualified name of the type checked; `nil` otherwise.
+  public var type: String?
+
+  /// For a finding of `--openapi`, the JSON pointer of the spec member it comes from; `nil`
+  /// otherwise.
+  public var pointer: String?
 
   /// Creates an entry.
   ///
@@ -28,19 +44,40 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// let entry = BaselineEntry(
   ///   file: "Fixtures/Booking/v2.json", kind: .unknownValue, path: "$.state",
   ///   value: "checked_in")
+  /// let contract = BaselineEntry(
+  ///   file: "api.json", kind: .unknownValue, path: nil, value: "blur",
+  ///   type: "MyModels.Filter", pointer: "#/components/schemas/FilterAction/enum/3")
   /// ```
-  public init(file: String, kind: Finding.Kind, path: String?, value: String) {
+  public init(
+    file: String, kind: Finding.Kind, path: String?, value: String, type: String? = nil,
+    pointer: String? = nil
+  ) {
     self.file = file
     self.kind = kind
     self.path = path
     self.value = value
+    self.type = type
+    self.pointer = pointer
   }
 
-  /// The entry that records `finding` of the input shown as `file`.
-  init(_ finding: Finding, file: String) {
-    self.init(
-      file: file, kind: finding.kind, path: finding.path,
-      value: finding.unknownValue?.rawValue ?? finding.message)
+  /// The entry that records `finding` of the input shown as `file`, decoded as `type`.
+  init(_ finding: Finding, file: String, type: String?) {
+    if let contract = finding.contract {
+      self.init(
+        file: file, kind: finding.kind, path: nil, value: contract.value ?? finding.message,
+        type: type, pointer: contract.pointer.description)
+    } else {
+      self.init(
+        file: file, kind: finding.kind, path: finding.path,
+        value: finding.unknownValue?.rawValue ?? finding.message)
+    }
+  }
+
+  /// What the entry is about, as the reports name it before their message: the path, or for
+  /// a finding of `--openapi` the type and the spec's pointer.
+  var subject: String? {
+    guard let pointer else { return path }
+    return (type.map { "\($0) " } ?? "") + pointer
   }
 
   /// What the reports say of an entry that no longer occurs.
@@ -48,10 +85,11 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     "no longer found; remove it from the baseline: \(kind.details.title) \(jsonQuoted(value))"
   }
 
-  /// Orders by file, then path, kind and value, so a baseline file reads like the report.
+  /// Orders by file, then path (or type and pointer), kind and value, so a baseline file reads
+  /// like the report.
   public static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.file, lhs.path ?? "", lhs.kind.rawValue, lhs.value)
-      < (rhs.file, rhs.path ?? "", rhs.kind.rawValue, rhs.value)
+    (lhs.file, lhs.type ?? "", lhs.pointer ?? "", lhs.path ?? "", lhs.kind.rawValue, lhs.value)
+      < (rhs.file, rhs.type ?? "", rhs.pointer ?? "", rhs.path ?? "", rhs.kind.rawValue, rhs.value)
   }
 }
 

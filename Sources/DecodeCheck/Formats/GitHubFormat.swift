@@ -82,10 +82,7 @@ enum GitHubFormat {
       }
     }
     properties.append("title=" + escapeProperty("\(toolName): " + finding.kind.details.title))
-    var message = finding.message
-    if let path = finding.path {
-      message = "\(path): \(message)"
-    }
+    var message = finding.subjectAndMessage
     if let request = file.request {
       message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
     }
@@ -100,7 +97,7 @@ enum GitHubFormat {
       properties.append("file=" + escapeProperty(entry.file))
     }
     properties.append("title=" + escapeProperty("\(toolName): baseline entry no longer found"))
-    let message = (entry.path.map { "\($0): " } ?? "") + entry.fixedMessage
+    let message = (entry.subject.map { "\($0): " } ?? "") + entry.fixedMessage
     return "::error \(properties.joined(separator: ","))::" + escapeData(message)
   }
 

@@ -35,7 +35,7 @@ enum MarkdownSummary {
       text += "Remove them from the baseline, or write it again with --write-baseline.\n\n"
       text += "| File | Path | Kind | Value |\n|---|---|---|---|\n"
       for entry in baseline.fixed {
-        text += "| \(code(entry.file)) | \(entry.path.map(code) ?? "") | "
+        text += "| \(code(entry.file)) | \(entry.subject.map(code) ?? "") | "
         text += "\(entry.kind.details.title) | \(code(jsonQuoted(entry.value))) |\n"
       }
     }
@@ -129,7 +129,7 @@ enum MarkdownSummary {
         total += 1
         guard rows.count < listedFindingsPerKind else { continue }
         let place = place(finding, in: file, context: context)
-        rows.append("| \(place) | \(cell(singleLine(finding.message))) |")
+        rows.append("| \(place) | \(cell(singleLine(finding.fullMessage))) |")
       }
     }
     guard total > 0 else { return "" }
@@ -142,8 +142,13 @@ enum MarkdownSummary {
   }
 
   /// The file relative to the working folder; for a captured response, the archive's
-  /// relative path and the request.
+  /// relative path and the request; for a type checked against an OpenAPI document, the
+  /// document and the type.
   private static func shownName(of file: FileReport, context: RenderContext) -> String {
+    if file.schema != nil, let type = file.typeName {
+      // Every type checked against an OpenAPI document shares its file.
+      return context.workingDirectory.relative(file.path) + " (\(type))"
+    }
     guard let request = file.request else { return context.workingDirectory.relative(file.path) }
     return context.workingDirectory.relative(request.archive) + request.label
   }
@@ -154,8 +159,8 @@ enum MarkdownSummary {
   {
     let shown = context.workingDirectory.relative(file.request?.archive ?? file.path)
     var text = code(TextFormat.place(of: finding, in: file, shown: shown))
-    if let path = finding.path {
-      text += " " + code(path)
+    if let subject = finding.subject {
+      text += " " + code(subject)
     }
     return text
   }

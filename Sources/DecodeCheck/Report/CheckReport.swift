@@ -25,10 +25,11 @@ public struct CheckReport: Sendable, Hashable {
   /// let report = CheckReport(files: fileReports, isStrict: false)
   /// ```
   init(files: [FileReport], isStrict: Bool) {
-    // An archive's entries stay in the archive's order, after its own problems.
+    // An archive's entries stay in the archive's order, after its own problems; the types
+    // checked against one OpenAPI document are in the order of their names.
     self.files = files.sorted {
-      ($0.request?.archive ?? $0.path, $0.request?.entry ?? 0)
-        < ($1.request?.archive ?? $1.path, $1.request?.entry ?? 0)
+      ($0.request?.archive ?? $0.path, $0.request?.entry ?? 0, $0.typeName ?? "")
+        < ($1.request?.archive ?? $1.path, $1.request?.entry ?? 0, $1.typeName ?? "")
     }
     self.isStrict = isStrict
   }
@@ -38,6 +39,7 @@ public struct CheckReport: Sendable, Hashable {
     var summary = CheckSummary()
     for file in files {
       summary[keyPath: file.group] += 1
+      if file.schema != nil, file.outcome != .notChecked { summary.schemasChecked += 1 }
       summary.unknownValues += file.unknownValueCount
       summary.payloads += file.payloadCount
       summary.baselinedFindings += file.baselinedFindingCount
@@ -86,6 +88,9 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   public internal(set) var fixedBaselineEntries = 0
   /// HAR entries read, checked and skipped.
   public internal(set) var traffic = TrafficCounts()
+  /// The types checked against an OpenAPI document (`--openapi`), each one of
+  /// ``filesChecked``.
+  public internal(set) var schemasChecked = 0
 
   /// The members `--format json` writes as `summary`: every count and ``filesChecked``; the
   /// HAR counts are the document's own `traffic` member.
@@ -124,9 +129,11 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
 
   /// One line: `12 files checked: 9 decoded cleanly, 2 with unknown values (3 values), 1 failed`,
   /// with the files a baseline accepted, the paths that could not be checked and the baseline's
-  /// counts added when there are some.
+  /// counts added when there are some. A run of `--openapi` counts schemas rather than files:
+  /// `3 schemas checked (99 payloads): …`.
   public var description: String {
-    var text = counted(filesChecked, "file") + " checked"
+    let noun = schemasChecked > 0 && schemasChecked == filesChecked ? "schema" : "file"
+    var text = counted(filesChecked, noun) + " checked"
     if payloads != filesChecked {
       text += " (\(counted(payloads, "payload")))"
     }
