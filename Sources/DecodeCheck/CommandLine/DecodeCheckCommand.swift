@@ -117,11 +117,19 @@ public enum DecodeCheckCommand {
       standardOutput.write("\(name) (DecodeCheck \(version))\n")
       return 0
     }
+    var contract: ContractRun?
+    if let path = options.openAPIPath {
+      do {
+        contract = try ContractRun(options: options, path: path, registry: registry)
+      } catch {
+        return usageError(error.message)
+      }
+    }
     if options.listsTypes {
-      standardOutput.write(typeList(registry))
+      standardOutput.write(typeList(registry, contract: contract))
       return 0
     }
-    guard !options.paths.isEmpty else {
+    guard !options.paths.isEmpty || contract != nil else {
       return usageError("no paths given: name JSON files, folders, or - for standard input")
     }
     var model: RegisteredModel?
@@ -167,20 +175,32 @@ public enum DecodeCheckCommand {
       return fileError(error.message)
     }
 
-    // The routes file is not a payload, even in a folder being searched.
-    let routesFile = options.routesPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-    let plan = InputPlan(
-      paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
-      skipping: Set(routesFile.map { [$0] } ?? []), standardInput: standardInput.read)
-    let progress =
-      standardError.isTerminal && !options.isQuiet
-      ? ProgressLine(
-        stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence)
-      : nil
-    var report = checker.check(
-      plan.inputs, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
-      progress: progress)
-    progress?.finish()
+    var report: CheckReport
+    if let contract {
+      if !options.isQuiet {
+        for note in contract.notes { standardError.write("\(name): note: \(note)\n") }
+      }
+      report = contract.check(
+        strict: options.isStrict, only: model,
+        maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency)
+    } else {
+      // The routes file is not a payload, even in a folder being searched.
+      let routesFile = options.routesPath.map {
+        URL(fileURLWithPath: $0).standardizedFileURL.path
+      }
+      let plan = InputPlan(
+        paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
+        skipping: Set(routesFile.map { [$0] } ?? []), standardInput: standardInput.read)
+      let progress =
+        standardError.isTerminal && !options.isQuiet
+        ? ProgressLine(
+          stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence)
+        : nil
+      report = checker.check(
+        plan.inputs, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
+        progress: progress)
+      progress?.finish()
+    }
 
     if let path = options.writtenBaselinePath {
       do {
@@ -230,8 +250,9 @@ public enum DecodeCheckCommand {
     }
     return files.isWritableFile(atPath: parent) ? nil : "permission denied"
   }
-  /// The `--list-types` table: short names, padded, then qualified names.
-  private static func typeList(_ registry: ModelRegistry) -> String {
+  /// The `--list-types` table: short names, padded, then qualified names; with `--openapi`,
+  /// the schema each type is checked against.
+  private static func typeList(_ registry: ModelRegistry, contract: ContractRun?) -> String {
     guard !registry.models.isEmpty else { return "No types are registered.\n" }
     let models = registry.models.sorted {
       ($0.name, $0.qualifiedName) < ($1.name, $1.qualifiedName)
@@ -243,6 +264,9 @@ public enum DecodeCheckCommand {
       text += "\(model.name)\(padding)  \(model.qualifiedName)"
       if !registry.isUnambiguous(model.name) {
         text += "  (short name shared: use the qualified name)"
+      }
+      if let contract {
+        text += "  " + contract.schemaDescription(of: model)
       }
       text += "\n"
     }

@@ -1,0 +1,410 @@
+import CodableResilience
+import Foundation
+
+/// Checks one registered type against its schema: the spec's examples as they are, then one
+/// payload with every member (the types-and-formats check), then every variant of it.
+///
+/// The variants are only meaningful against a payload the model decodes: each differs from it
+/// in one place, so whatever goes wrong is that place's doing. So the full payload is decoded
+/// first and, while it fails, repaired the way the spec allows: the next `enum` value or
+/// branch, or the member left out (or `null`) where it is optional. Each failure on the way
+/// is a finding; a payload that cannot be repaired stops the variants, and says so.
+///
+/// ```swift
+/// var check = SchemaCheck(match: match, root: root, graph: graph, examples: examples,
+///                         wording: ContractWording(typeName: "Quote", isStrict: false),
+///                         payloadLimit: 2_000)
+/// check.run()
+/// check.findings  // what the examples, the repairs and the variants found
+/// ```
+struct SchemaCheck {
+  let model: RegisteredModel
+  let root: SchemaID
+  let examples: [SpecExample]
+  let wording: ContractWording
+  let payloadLimit: Int
+  private var generator: PayloadGenerator
+  private(set) var findings: [ContractFinding] = []
+  private var seen: Set<String> = []
+  /// How many payloads were decoded.
+  private(set) var payloadCount = 0
+  /// Whether no payload of the schema could be generated at all.
+  private(set) var isNotChecked = false
+
+  /// The most times the full payload is repaired before the variants give up.
+  static let maximumRepairs = 64
+
+  init(
+    model: RegisteredModel, root: SchemaID, graph: SchemaGraph, examples: [SpecExample],
+    wording: ContractWording, payloadLimit: Int
+  ) {
+    self.model = model
+    self.root = root
+    self.examples = examples
+    self.wording = wording
+    self.payloadLimit = payloadLimit
+    generator = PayloadGenerator(graph: graph)
+  }
+
+  private var graph: SchemaGraph { generator.graph }
+  private var tree: DocumentTree { graph.document.tree }
+
+  mutating func run() {
+    checkExamples()
+    let rootSite = graph[root].site
+    switch generator.value(of: root) {
+    case .cut(let cut):
+      isNotChecked = true
+      add(
+        wording.notGenerated(
+          "no payload of `\(wording.typeName)` can be generated: \(words(for: cut))",
+          site: rootSite, isError: true))
+      addNotes(generator.notes)
+    case .value(var base):
+      guard repair(&base) else {
+        add(
+          wording.notGenerated(
+            "the enum values, optional members, formats and variants of `\(wording.typeName)` "
+              + "were not checked: it cannot decode any payload tried from the spec (see the "
+              + "errors above)", site: rootSite, isError: false))
+        addNotes(generator.notes)
+        return
+      }
+      var plan = VariantPlan(generator: generator, limit: payloadLimit)
+      plan.add(variantsOf: base)
+      for variant in plan.variants {
+        observe(variant)
+      }
+      if plan.isTruncated {
+        add(
+          wording.notGenerated(
+            "`\(wording.typeName)` has more variants than the budget of \(payloadLimit) "
+              + "payloads per schema; raise it with --max-payloads", site: rootSite,
+            isError: false))
+      }
+      addNotes(plan.notes)
+    }
+  }
+
+  private mutating func add(_ finding: ContractFinding) {
+    if seen.insert(finding.identity).inserted { findings.append(finding) }
+  }
+}
+
+// MARK: - Examples
+
+extension SchemaCheck {
+  /// Decodes each example as the document writes it; findings point into the example.
+  private mutating func checkExamples() {
+    for example in examples {
+      let node = tree.nodes[example.value.node]
+      let observation = PayloadObservation(
+        Data(tree.bytes[node.offset..<node.end]), as: model)
+      payloadCount += 1
+      let reason = "the spec's \(example.name)"
+      for unknown in observation.unknownValues {
+        var finding = wording.unknown(
+          unknown, because: reason + " holds \(jsonQuoted(unknown.unknownValue?.rawValue ?? ""))",
+          check: .examples, site: example.value.site, value: unknown.unknownValue?.rawValue)
+        finding.place = .inExample(start: node.offset, position: unknown.position)
+        add(finding)
+      }
+      if let failure = observation.failure {
+        var finding = wording.failure(
+          failure, because: reason, consequence: "\(wording.typeName) cannot decode it",
+          check: .examples, site: example.value.site, value: example.name)
+        finding.place = .inExample(start: node.offset, position: failure.position)
+        add(finding)
+      }
+    }
+  }
+}
+
+// MARK: - The full payload
+
+extension SchemaCheck {
+  /// Decodes `base` until it decodes, reporting each failure and repairing the value it is
+  /// at; whether it decodes in the end.
+  private mutating func repair(_ base: inout GeneratedValue) -> Bool {
+    var tried: Set<SpecSite> = []
+    for _ in 0..<Self.maximumRepairs {
+      let observation = PayloadObservation(base.json(), as: model)
+      payloadCount += 1
+      for unknown in observation.unknownValues {
+        attribute(unknown, in: base, purpose: nil)
+      }
+      guard let failure = observation.failure else { return true }
+      let failed = base.deepestPath(matching: failure.path ?? "$")
+      report(failure, at: failed, in: base)
+      guard repairValue(at: failed, in: &base, tried: &tried) else { return false }
+    }
+    return false
+  }
+
+  /// Reports a failure of the full payload by what the spec says of the value it is at.
+  private mutating func report(
+    _ failure: Finding, at path: [UnknownValue.PathComponent], in base: GeneratedValue
+  ) {
+    let (node, _) = meaningfulValue(at: path, in: base)
+    let origin = node.origin
+    let text = displayed(node)
+    let breaks = "a server sending it breaks decoding"
+    let cannotRead = "\(wording.typeName) cannot read it"
+    if case .object = node.content, failure.message.hasPrefix("missing required key") {
+      add(
+        wording.failure(
+          failure, because: "the spec does not define that member here",
+          consequence: "\(wording.typeName) requires it", check: .typesAndFormats,
+          site: origin.site, value: nil))
+      return
+    }
+    switch origin.reason {
+    case .enumValue:
+      add(
+        wording.failure(
+          failure, because: "the spec allows \(jsonQuoted(text)) here", consequence: breaks,
+          check: .enumValues, site: origin.site, value: text))
+    case .discriminator:
+      add(
+        wording.failure(
+          failure, because: "the spec allows the `\(text)` variant here", consequence: breaks,
+          check: .variants, site: origin.site, value: text))
+    case .example:
+      add(
+        wording.failure(
+          failure, because: "the spec's example for this member is \(jsonQuoted(text))",
+          consequence: cannotRead, check: .examples, site: origin.site, value: text))
+    case .constant:
+      add(
+        wording.failure(
+          failure, because: "the spec sends \(jsonQuoted(text)) here", consequence: cannotRead,
+          check: .typesAndFormats, site: origin.site, value: text))
+    case .anyValue:
+      add(
+        wording.failure(
+          failure, because: "the spec allows any value here (it gives no type), such as {}",
+          consequence: cannotRead, check: .typesAndFormats, site: origin.site, value: nil))
+    case .typeAndFormat, .literal:
+      let check: ContractCheck = origin.branch == nil ? .typesAndFormats : .variants
+      add(
+        wording.failure(
+          failure, because: "the spec sends \(describe(node)) here", consequence: cannotRead,
+          check: check, site: origin.site, value: nil))
+    }
+  }
+
+  /// Changes the value at `path`, or the nearest value above it that can change, to another
+  /// the spec allows: the next `enum` value or branch, nothing (an optional member, an
+  /// array's elements) or `null`. Whether anything changed.
+  private mutating func repairValue(
+    at failed: [UnknownValue.PathComponent], in base: inout GeneratedValue,
+    tried: inout Set<SpecSite>
+  ) -> Bool {
+    var path = failed
+    while let node = base.value(at: path) {
+      tried.insert(node.origin.site)
+      if node.origin.reason == .enumValue {
+        let merged = MergedSchema(graph, node.origin.schema)
+        if let next = merged.enumValues.first(where: { !tried.contains($0.site) }) {
+          base.replace(
+            at: path,
+            with: generator.literal(next, reason: .enumValue, schema: node.origin.schema))
+          return true
+        }
+      }
+      if let (owner, index) = node.origin.branch,
+        let next = nextBranch(of: owner, after: index, depth: path.count, tried: &tried)
+      {
+        base.replace(at: path, with: next)
+        return true
+      }
+      if let last = path.last, let parent = base.value(at: path.dropLast()) {
+        switch (last, parent.content) {
+        case (.key(let key), .object(let members))
+        where members.first(where: { $0.key == key })?.isRequired == false:
+          base.replace(at: path, with: nil)
+          return true
+        case (.index, .array) where (MergedSchema(graph, parent.origin.schema).minItems ?? 0) == 0:
+          var empty = parent
+          empty.content = .array([])
+          base.replace(at: path.dropLast(), with: empty)
+          return true
+        default:
+          break
+        }
+      }
+      if case .null = node.content {
+      } else if MergedSchema(graph, node.origin.schema).isNullable {
+        var null = node
+        null.content = .null
+        base.replace(at: path, with: null)
+        return true
+      }
+      guard !path.isEmpty else { return false }
+      path.removeLast()
+    }
+    return false
+  }
+
+  /// The first branch of `owner` after `index` that can be generated and was not tried.
+  private mutating func nextBranch(
+    of owner: SchemaID, after index: Int, depth: Int, tried: inout Set<SpecSite>
+  ) -> GeneratedValue? {
+    let merged = MergedSchema(graph, owner)
+    for next in merged.branches.indices where next > index {
+      let site = graph[merged.branches[next]].site
+      guard tried.insert(site).inserted,
+        case .value(let value) = generator.value(
+          of: owner, branch: next, discriminatorValue: nil, depth: depth)
+      else { continue }
+      return value
+    }
+    return nil
+  }
+}
+
+// MARK: - Variants
+
+extension SchemaCheck {
+  /// Decodes a variant of a payload the model decodes: a failure is the variant's change;
+  /// an unknown value is the change's when it is at or inside the changed place.
+  private mutating func observe(_ variant: PayloadVariant) {
+    let observation = PayloadObservation(variant.payload.json(), as: model)
+    payloadCount += 1
+    let purpose = variant.purpose
+    for unknown in observation.unknownValues {
+      attribute(unknown, in: variant.payload, purpose: purpose)
+    }
+    guard let failure = observation.failure else { return }
+    let place = UnknownValue.PathComponent.jsonPath(purpose.path)
+    var finding = wording.failure(
+      failure, because: wording.reason(for: purpose),
+      consequence: wording.consequence(for: purpose), check: purpose.check, site: purpose.site,
+      value: purpose.value, path: place)
+    if let path = failure.path, path != place, !place.hasPrefix(path) {
+      finding.finding.message += " (at \(path))"
+    }
+    add(finding)
+  }
+
+  /// Reports an unknown value the model found in `payload`: as the variant's change when it
+  /// is there, otherwise by what the spec says of the value.
+  private mutating func attribute(
+    _ unknown: Finding, in payload: GeneratedValue, purpose: VariantPurpose?
+  ) {
+    let path = payload.deepestPath(matching: unknown.path ?? "$")
+    let raw = unknown.unknownValue?.rawValue ?? ""
+    if let purpose, path.starts(with: purpose.path) {
+      switch purpose.change {
+      case .value, .branch:
+        add(
+          wording.unknown(
+            unknown, because: wording.reason(for: purpose), check: purpose.check,
+            site: purpose.site, value: purpose.value))
+        return
+      case .omitted, .null:
+        break
+      }
+    }
+    let (node, _) = meaningfulValue(at: path, in: payload)
+    let origin = node.origin
+    switch origin.reason {
+    case .enumValue:
+      add(
+        wording.unknown(
+          unknown, because: "the spec allows \(jsonQuoted(raw)) here", check: .enumValues,
+          site: origin.site, value: raw))
+    case .discriminator:
+      var because = "the spec allows the `\(raw)` variant here"
+      if case .key(let property)? = path.last { because += " (`\(property)`: \(jsonQuoted(raw)))" }
+      add(
+        wording.unknown(unknown, because: because, check: .variants, site: origin.site, value: raw))
+    case .example:
+      add(
+        wording.unknown(
+          unknown, because: "the spec's example for this member is \(jsonQuoted(raw))",
+          check: .examples, site: origin.site, value: raw))
+    case .constant, .typeAndFormat, .anyValue, .literal:
+      add(
+        wording.unknown(
+          unknown, because: "the spec allows \(describe(node)) here",
+          check: .typesAndFormats, site: origin.site, value: raw))
+    }
+  }
+
+  /// The value at `path`, or above it the first that the spec decided as a whole: the
+  /// `enum` element or example an object or array inside it belongs to.
+  private func meaningfulValue(
+    at path: [UnknownValue.PathComponent], in payload: GeneratedValue
+  ) -> (GeneratedValue, [UnknownValue.PathComponent]) {
+    var path = path
+    while let node = payload.value(at: path) {
+      if node.origin.reason != .literal || path.isEmpty { return (node, path) }
+      path.removeLast()
+    }
+    return (payload, [])
+  }
+
+  /// A generated value as reports quote it: a string's text, anything else as JSON.
+  private func displayed(_ value: GeneratedValue) -> String {
+    if case .string(let text) = value.content { return text }
+    return String(decoding: value.json(), as: UTF8.self)
+  }
+
+  /// What the spec says a typed value is, with the value sent: `a string in format
+  /// date-time ("2024-05-01T12:00:00Z")`, `an integer (1)`, `an object`.
+  private func describe(_ value: GeneratedValue) -> String {
+    let merged = MergedSchema(graph, value.origin.schema)
+    let format = merged.format.map { " in format \($0)" } ?? ""
+    switch value.content {
+    case .object: return "an object"
+    case .array: return "an array"
+    case .string(let text): return "a string\(format) (\(jsonQuoted(text)))"
+    case .number(let text):
+      let type = merged.impliedType == .integer ? "an integer" : "a number"
+      return "\(type)\(format) (\(text))"
+    case .boolean(let flag): return "a boolean (\(flag))"
+    case .null: return "`null`"
+    }
+  }
+}
+
+// MARK: - What was not generated
+
+extension SchemaCheck {
+  private mutating func addNotes(_ notes: [PayloadGenerator.Note]) {
+    for note in notes {
+      let isError: Bool
+      if case .unresolved(.missing) = note.cut { isError = true } else { isError = false }
+      switch note.cut {
+      case .recursive where !note.isRequired:
+        continue
+      default:
+        let leftOut =
+          note.isRequired
+          ? "; payloads leave out the value that requires it" : "; payloads leave it out"
+        add(wording.notGenerated(words(for: note.cut) + leftOut, site: note.site, isError: isError))
+      }
+    }
+  }
+
+  /// Why a value was cut, in words.
+  private func words(for cut: PayloadGenerator.Cut) -> String {
+    switch cut {
+    case .recursive:
+      "recursive: it refers back to a schema it is inside of, so no finite payload has it"
+    case .tooDeep:
+      "deeper than \(generator.limits.maximumDepth) levels"
+    case .tooLarge:
+      "the payload would hold more than \(generator.limits.maximumValues) values"
+    case .unresolved(.external(let reference)):
+      "`$ref` \(jsonQuoted(reference)) is in another document, which is not fetched"
+    case .unresolved(.missing(let reference)):
+      "`$ref` \(jsonQuoted(reference)) leads to nothing in this document"
+    case .unresolved(.local):
+      "an unresolved reference"
+    case .nothingAllowed:
+      "the schema allows no value"
+    }
+  }
+}
