@@ -57,9 +57,8 @@ public struct Baseline: Sendable, Hashable {
     let folder = workingDirectory.map(WorkingDirectory.init) ?? .current
     var entries: [BaselineEntry] = []
     for file in report.files {
-      let name = folder.relative(file.path)
       for finding in file.findings where finding.kind.details.isBaselinable {
-        entries.append(BaselineEntry(finding, file: name, type: file.typeName))
+        entries.append(BaselineEntry(finding, of: file, relativeTo: folder))
       }
     }
     self.init(entries: entries)
@@ -135,9 +134,10 @@ public struct Baseline: Sendable, Hashable {
   /// The report without the findings this baseline accepts, with
   /// ``CheckReport/baseline`` saying how many it accepted and which entries no longer occur.
   ///
-  /// Each entry accepts one finding with the same file, path, kind and value. An entry that
-  /// accepts nothing is listed as fixed when its file was checked in this run or no longer
-  /// exists; entries for files the run did not look at are left alone.
+  /// Each entry accepts one finding with the same file (and request), path, kind and value.
+  /// An entry that accepts nothing is listed as fixed when this run judged its input: it read
+  /// the file or HAR archive, or searched a folder the file was in and the file is gone.
+  /// Entries of inputs the run did not look at are left alone.
   ///
   /// ```swift
   /// let report = baseline.apply(to: checker.check(paths: ["Fixtures"], in: registry))
@@ -163,10 +163,9 @@ public struct Baseline: Sendable, Hashable {
     var result = report
     var accepted = 0
     for index in result.files.indices where !result.files[index].findings.isEmpty {
-      let name = folder.relative(result.files[index].path)
       var kept: [Finding] = []
       for finding in result.files[index].findings {
-        let entry = BaselineEntry(finding, file: name, type: result.files[index].typeName)
+        let entry = BaselineEntry(finding, of: result.files[index], relativeTo: folder)
         if finding.kind.details.isBaselinable, let count = unmatched[entry] {
           unmatched[entry] = count == 1 ? nil : count - 1
           accepted += 1
@@ -179,12 +178,9 @@ public struct Baseline: Sendable, Hashable {
     }
     var fixed: [BaselineEntry] = []
     if !unmatched.isEmpty {
-      let checkedFiles = Set(report.files.map { folder.relative($0.path) })
-      for (entry, count) in unmatched {
-        let isGone =
-          entry.file != "-"
-          && !FileManager.default.fileExists(atPath: folder.absolute(entry.file))
-        guard checkedFiles.contains(entry.file) || isGone else { continue }
+      let read = Set(report.scope.inputs.map(folder.relative))
+      for (entry, count) in unmatched
+      where report.scope.covers(entry, readAs: read, in: folder) {
         fixed += repeatElement(entry, count: count)
       }
     }

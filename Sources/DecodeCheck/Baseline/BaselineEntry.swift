@@ -8,6 +8,15 @@ import CodableResilience
 ///   "path" : "$.state", "value" : "checked_in" }
 /// ```
 ///
+/// A finding in a response captured in a HAR archive is keyed by the archive and the request's
+/// method and URL path, without the entry's number or the query, so a capture exported again
+/// (other entries around it, other query strings) keeps its entries:
+///
+/// ```json
+/// { "file" : "Fixtures/Traffic/hearth.har", "request" : "GET /api/v2/listings",
+///   "kind" : "unknownValue", "path" : "$.listings[1].kind", "value" : "castle" }
+/// ```
+///
 /// A finding of `--openapi` is recorded by the document, the type, the JSON pointer of the
 /// spec member and the value, so regenerating the document (which moves every line) keeps it:
 ///
@@ -17,8 +26,12 @@ import CodableResilience
 /// ```
 public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The file, relative to the working folder the check ran in (an absolute path when the file
-  /// is outside it; `-` for standard input).
+  /// is outside it; `-` for standard input); for a captured response, the HAR archive.
   public var file: String
+
+  /// For a response captured in a HAR archive, the request's method and URL path without its
+  /// query: `GET /api/v2/listings`. `nil` for a payload file.
+  public var request: String?
 
   /// The kind of finding.
   public var kind: Finding.Kind
@@ -44,15 +57,19 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// let entry = BaselineEntry(
   ///   file: "Fixtures/Booking/v2.json", kind: .unknownValue, path: "$.state",
   ///   value: "checked_in")
+  /// let captured = BaselineEntry(
+  ///   file: "Fixtures/Traffic/hearth.har", request: "GET /api/v2/listings",
+  ///   kind: .unknownValue, path: "$.listings[1].kind", value: "castle")
   /// let contract = BaselineEntry(
   ///   file: "api.json", kind: .unknownValue, path: nil, value: "blur",
   ///   type: "MyModels.Filter", pointer: "#/components/schemas/FilterAction/enum/3")
   /// ```
   public init(
-    file: String, kind: Finding.Kind, path: String?, value: String, type: String? = nil,
-    pointer: String? = nil
+    file: String, request: String? = nil, kind: Finding.Kind, path: String?, value: String,
+    type: String? = nil, pointer: String? = nil
   ) {
     self.file = file
+    self.request = request
     self.kind = kind
     self.path = path
     self.value = value
@@ -60,16 +77,17 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     self.pointer = pointer
   }
 
-  /// The entry that records `finding` of the input shown as `file`, decoded as `type`.
-  init(_ finding: Finding, file: String, type: String?) {
+  /// The entry that records `finding` of `report`, its files named relative to `folder`.
+  init(_ finding: Finding, of report: FileReport, relativeTo folder: WorkingDirectory) {
+    let file = folder.relative(report.request?.archive ?? report.path)
     if let contract = finding.contract {
       self.init(
         file: file, kind: finding.kind, path: nil, value: contract.value ?? finding.message,
-        type: type, pointer: contract.pointer.description)
+        type: report.typeName, pointer: contract.pointer.description)
     } else {
       self.init(
-        file: file, kind: finding.kind, path: finding.path,
-        value: finding.unknownValue?.rawValue ?? finding.message)
+        file: file, request: report.request?.methodAndPath, kind: finding.kind,
+        path: finding.path, value: finding.unknownValue?.rawValue ?? finding.message)
     }
   }
 
@@ -80,16 +98,31 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     return (type.map { "\($0) " } ?? "") + pointer
   }
 
+  /// Where the entry is, as the reports name it: the file, and for a captured response the
+  /// request, `Fixtures/Traffic/hearth.har GET /api/v2/listings`.
+  var place: String {
+    request.map { "\(file) \($0)" } ?? file
+  }
+
+  /// What the formats that place it on the file say of an entry that no longer occurs: the
+  /// request, if any, the path, then ``fixedMessage``.
+  var fixedDescription: String {
+    (request.map { "\($0): " } ?? "") + (subject.map { "\($0): " } ?? "") + fixedMessage
+  }
+
   /// What the reports say of an entry that no longer occurs.
   var fixedMessage: String {
     "no longer found; remove it from the baseline: \(kind.details.title) \(jsonQuoted(value))"
   }
 
-  /// Orders by file, then path (or type and pointer), kind and value, so a baseline file reads
-  /// like the report.
+  /// Orders by file and request, then type and pointer, path, kind and value, so a baseline
+  /// file reads like the report.
   public static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.file, lhs.type ?? "", lhs.pointer ?? "", lhs.path ?? "", lhs.kind.rawValue, lhs.value)
-      < (rhs.file, rhs.type ?? "", rhs.pointer ?? "", rhs.path ?? "", rhs.kind.rawValue, rhs.value)
+    lhs.sortKey.lexicographicallyPrecedes(rhs.sortKey)
+  }
+
+  private var sortKey: [String] {
+    [file, request ?? "", type ?? "", pointer ?? "", path ?? "", kind.rawValue, value]
   }
 }
 
@@ -104,7 +137,8 @@ public struct BaselineComparison: Sendable, Hashable {
   /// How many findings matched an entry and were taken out of the report.
   public internal(set) var accepted: Int
 
-  /// The entries no finding matched, for files this run checked or that no longer exist.
+  /// The entries no finding matched, for inputs this run checked: files and archives it read,
+  /// and files gone from the folders it searched.
   public internal(set) var fixed: [BaselineEntry]
 
   /// Whether entries that no longer occur fail the check (`--strict-baseline`).

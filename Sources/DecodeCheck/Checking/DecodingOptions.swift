@@ -4,8 +4,12 @@ import Foundation
 /// What a team's `JSONDecoder` is set to, for the checker's own readers: the key strategy
 /// that ``JSONScanner/locate(_:keys:)`` maps back to the payload's keys, and the strategies
 /// ``LocatingDecoder`` decodes with, so both read a payload as the app does.
+///
+/// The app's unknown-value handler is not among them: the locating decode runs to find where
+/// a failure is, and an app's `.strict` handler would stop it at the first unknown value
+/// instead (and `.report { … }` would send the app's analytics from CI).
 struct DecodingOptions {
-  /// The app's decoder: a fresh one, which nothing else uses.
+  /// A copy of the app's decoder that ignores unknown values, which nothing else uses.
   var decoder: JSONDecoder
   var keys: KeyConversion
   var dates: JSONDecoder.DateDecodingStrategy
@@ -16,7 +20,9 @@ struct DecodingOptions {
   /// The options of a plain `JSONDecoder()`.
   static var plain: DecodingOptions { DecodingOptions(JSONDecoder()) }
 
-  init(_ decoder: JSONDecoder) {
+  /// The options of `appDecoder`, which is read and left as it is.
+  init(_ appDecoder: JSONDecoder) {
+    let decoder = appDecoder.copyForChecking(reportingTo: .ignore)
     self.decoder = decoder
     keys = KeyConversion(decoder)
     dates = decoder.dateDecodingStrategy

@@ -110,20 +110,41 @@ struct FailureExplanation {
     }
   }
 
-  /// The finding, and the byte offset its position is at, given what was found at each of
-  /// ``searchPaths`` (in the same order).
-  func finding(found: [JSONScanner.LocatedValue?]) -> (finding: Finding, offset: Int?) {
+  /// The type the failure names: the enum that cannot read a value, the type whose handler
+  /// rejected one, or the Swift type a value was expected to be. `nil` when it names none.
+  var typeName: String? {
+    switch cause {
+    case .missingValue(let expected), .typeMismatch(let expected, _):
+      String(describing: expected)
+    case .unknownValue(let value):
+      value.typeName
+    case .invalidRawValue(let typeName, _):
+      typeName
+    case .syntax, .rejectedWellFormedJSON, .missingKey, .other, .foreign:
+      nil
+    }
+  }
+
+  /// The finding, the byte offset its position is at and its path with the payload's own
+  /// keys, given what was found at each of ``searchPaths`` (in the same order).
+  func finding(found: [JSONScanner.LocatedValue?]) -> (
+    finding: Finding, offset: Int?, path: [UnknownValue.PathComponent]?
+  ) {
     let value = found.first ?? nil
     // The path with the payload's own keys where the text holds it.
-    let path = UnknownValue.PathComponent.jsonPath(value?.path ?? codingPath)
-    func failure(_ message: String, path: String? = path, offset: Int? = value?.offset)
-      -> (Finding, Int?)
-    {
-      (Finding(severity: .error, kind: .decodingFailure, message: message, path: path), offset)
+    let located = value?.path ?? codingPath
+    func failure(
+      _ message: String, path: [UnknownValue.PathComponent]? = located,
+      offset: Int? = value?.offset
+    ) -> (Finding, Int?, [UnknownValue.PathComponent]?) {
+      let finding = Finding(
+        severity: .error, kind: .decodingFailure, message: message,
+        path: path.map(UnknownValue.PathComponent.jsonPath))
+      return (finding, offset, path)
     }
     switch cause {
     case .syntax(let error):
-      return (error.finding, error.offset)
+      return (error.finding, error.offset, error.path.isEmpty ? nil : error.path)
     case .rejectedWellFormedJSON:
       return failure(
         "JSONDecoder rejected this well-formed JSON without saying where; the usual cause is "
@@ -139,10 +160,9 @@ struct FailureExplanation {
         return failure("`null` where a value is required (expected \(words(for: expected)))")
       }
       if value == nil, case .index(let index) = codingPath.last, let array = found.last ?? nil {
-        let arrayPath = UnknownValue.PathComponent.jsonPath(array.path)
         return failure(
           "the array has no element [\(index)] (expected \(words(for: expected)))",
-          path: arrayPath, offset: array.offset)
+          path: array.path, offset: array.offset)
       }
       return failure("no value where \(words(for: expected)) is required")
     case .typeMismatch(let expected, let decoderMessage):

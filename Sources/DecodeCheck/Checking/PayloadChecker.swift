@@ -109,38 +109,46 @@ public struct PayloadChecker: Sendable {
     as model: RegisteredModel? = nil,
     maximumConcurrency: Int = defaultConcurrency
   ) -> CheckReport {
-    let inputs = InputPlan(
+    let plan = InputPlan(
       paths: paths, registry: registry, model: model, readsLines: readsLines,
       standardInput: StandardInput.process.read)
-    return check(inputs.inputs, maximumConcurrency: maximumConcurrency, progress: nil)
+    return check(plan, maximumConcurrency: maximumConcurrency, progress: nil)
   }
 
   /// Checks planned inputs on up to `maximumConcurrency` threads, reporting each finished one
   /// to `progress`.
   func check(
-    _ inputs: [PlannedInput],
+    _ plan: InputPlan,
     maximumConcurrency: Int,
     progress: ProgressLine?
   ) -> CheckReport {
     // Archives check their entries several at once themselves, one archive after another.
-    let archives = inputs.filter(\.isArchive)
-    let inputs = inputs.filter { !$0.isArchive }
+    let archives = plan.inputs.filter(\.isArchive)
+    let inputs = plan.inputs.filter { !$0.isArchive }
     var files = concurrentMap(count: inputs.count, maximumConcurrency: maximumConcurrency) {
       let report = check(inputs[$0])
       progress?.advance()
       return report
+    }
+    var scope = CheckedScope(folders: plan.searchedFolders)
+    for file in files where file.outcome != .notChecked {
+      scope.inputs.insert(file.path)
     }
     var traffic = TrafficCounts()
     for input in archives {
       let archive = HARArchive(
         shown: input.path, path: input.filePath, model: input.model, checker: self)
       let (archiveReports, counts) = archive.check(maximumConcurrency: maximumConcurrency)
+      if !archiveReports.contains(where: { $0.outcome == .notChecked }) {
+        scope.inputs.insert(input.path)
+      }
       files += archiveReports
       traffic += counts
       progress?.advance()
     }
     var report = CheckReport(files: files, isStrict: isStrict)
     report.traffic = traffic
+    report.scope = scope
     return report
   }
 
@@ -197,62 +205,29 @@ extension PayloadChecker {
         return PayloadResult(outcome: .failed, findings: findings, payloadCount: 1)
       }
     }
-    let collector = UnknownValueCollector()
-    var failure: (any Error)?
-    do {
-      try model.decode(data, .collect(into: collector))
-    } catch {
-      failure = error
-    }
-    let unknownValues = collector.values
-    if failure == nil, unknownValues.isEmpty, trailingCommas.isEmpty {
+    let outcome = VariantDecoder(model).outcome(of: data)
+    if case .decodedSilently = outcome, trailingCommas.isEmpty {
       return PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
     }
-    let findings = data.withUnsafeBytes { bytes in
-      describe(
-        failure, unknownValues: unknownValues, trailingCommas: trailingCommas,
-        in: JSONScanner(bytes), model: model, line: line)
-    }
-    let outcome: FileReport.Outcome =
-      failure != nil ? .failed : unknownValues.isEmpty ? .decoded : .decodedWithUnknownValues
-    return PayloadResult(outcome: outcome, findings: findings, payloadCount: 1)
-  }
-
-  /// Turns a failure and the unknown values seen before it into located findings, in the
-  /// order they appear in the text.
-  private func describe(
-    _ failure: (any Error)?,
-    unknownValues: [UnknownValue],
-    trailingCommas: [JSONScanner.SyntaxError],
-    in scanner: JSONScanner,
-    model: RegisteredModel,
-    line: Int?
-  ) -> [Finding] {
-    // Paths name the payload's own keys, which the app's decoder may have converted.
-    let options = DecodingOptions(model.makeDecoder())
-    let explanation = failure.map {
-      FailureExplanation($0, scanner: scanner, model: model, options: options)
-    }
-    let failurePaths = explanation?.searchPaths ?? []
-    let located = scanner.locate(
-      unknownValues.map(\.codingPath) + failurePaths, keys: options.keys)
-
     var findings = trailingCommas.map { ($0.finding, Optional($0.offset)) }
-    for (value, found) in zip(unknownValues, located) {
+    for report in outcome.reports {
+      let value = report.unknownValue
       var message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
       if let known = value.knownValues, !known.isEmpty {
         message += "; known: " + known.joined(separator: ", ")
       }
-      let path = found.map { UnknownValue.PathComponent.jsonPath($0.path) } ?? value.path
       let finding = Finding(
         severity: isStrict ? .error : .warning, kind: .unknownValue, message: message,
-        path: path, unknownValue: value)
-      findings.append((finding, found?.offset))
+        path: report.jsonPath, unknownValue: value)
+      findings.append((finding, report.offset))
     }
-    if let explanation {
-      findings.append(explanation.finding(found: Array(located.suffix(failurePaths.count))))
+    if case .failed(let failure) = outcome {
+      findings.append((failure.finding, failure.offset))
     }
-    return locate(findings, in: scanner, line: line)
+    let located = data.withUnsafeBytes { locate(findings, in: JSONScanner($0), line: line) }
+    let result: FileReport.Outcome =
+      !outcome.decoded ? .failed : outcome.reports.isEmpty ? .decoded : .decodedWithUnknownValues
+    return PayloadResult(outcome: result, findings: located, payloadCount: 1)
   }
 
   /// The findings with the line and column of their offsets, in text order.

@@ -197,7 +197,7 @@ public enum DecodeCheckCommand {
           stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence)
         : nil
       report = checker.check(
-        plan.inputs, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
+        plan, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
         progress: progress)
       progress?.finish()
     }

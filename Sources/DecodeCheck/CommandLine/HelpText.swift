@@ -56,10 +56,13 @@ extension DecodeCheckCommand {
                                 With --format github and GITHUB_STEP_SUMMARY set, it is added
                                 to the step summary unless --summary names another file.
         --baseline <file>       Report only findings that are not in this baseline; its entries
-                                that no longer occur are listed as notes.
+                                that no longer occur, in the files and archives this run read
+                                or gone from the folders it searched, are listed as notes.
         --write-baseline <file> Record this run's findings (unknown values, decoding failures,
                                 invalid JSON) as a baseline, by file, JSON path, kind and
                                 value, never by line, so editing a payload keeps its entries.
+                                A HAR response is recorded by archive, method and URL path
+                                (no entry number or query), so a new export keeps them.
         --strict-baseline       With --baseline: fail when a baseline entry no longer occurs.
         -q, --quiet             text and github: print only errors and the summary line, and no
                                 progress. json, junit and sarif always report everything.

@@ -97,8 +97,7 @@ enum GitHubFormat {
       properties.append("file=" + escapeProperty(entry.file))
     }
     properties.append("title=" + escapeProperty("\(toolName): baseline entry no longer found"))
-    let message = (entry.subject.map { "\($0): " } ?? "") + entry.fixedMessage
-    return "::error \(properties.joined(separator: ","))::" + escapeData(message)
+    return "::error \(properties.joined(separator: ","))::" + escapeData(entry.fixedDescription)
   }
 
   /// Escapes a message. It works on Unicode scalars, since `"\r\n"` is a single `Character`.

@@ -35,7 +35,7 @@ enum MarkdownSummary {
       text += "Remove them from the baseline, or write it again with --write-baseline.\n\n"
       text += "| File | Path | Kind | Value |\n|---|---|---|---|\n"
       for entry in baseline.fixed {
-        text += "| \(code(entry.file)) | \(entry.subject.map(code) ?? "") | "
+        text += "| \(code(entry.place)) | \(entry.subject.map(code) ?? "") | "
         text += "\(entry.kind.details.title) | \(code(jsonQuoted(entry.value))) |\n"
       }
     }

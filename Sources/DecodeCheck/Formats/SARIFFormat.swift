@@ -87,7 +87,7 @@ enum SARIFFormat {
             Result(
               ruleId: entry.kind.rawValue, ruleIndex: ruleIndex[entry.kind] ?? 0,
               level: baseline.fixedEntriesFail ? "error" : "note",
-              message: Message(text: (entry.subject.map { "\($0): " } ?? "") + entry.fixedMessage),
+              message: Message(text: entry.fixedDescription),
               locations: [Location(uri: uriReference(entry.file), position: nil)],
               baselineState: "absent", properties: nil))
         }

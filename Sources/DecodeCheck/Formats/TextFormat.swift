@@ -19,7 +19,7 @@ enum TextFormat {
   /// A baseline entry that no longer occurs, as a note (an error under `--strict-baseline`):
   /// `Fixtures/Booking/v2.json: note: $.state: no longer found; remove it from the baseline: …`.
   static func line(forFixed entry: BaselineEntry, failing: Bool) -> String {
-    var line = entry.file + ": " + (failing ? "error" : "note") + ": "
+    var line = entry.place + ": " + (failing ? "error" : "note") + ": "
     if let path = entry.subject {
       line += "\(path): "
     }

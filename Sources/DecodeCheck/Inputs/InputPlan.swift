@@ -35,6 +35,8 @@ struct PlannedInput: Sendable {
 /// `-` for standard input, each with the type it is to be decoded as.
 struct InputPlan {
   private(set) var inputs: [PlannedInput] = []
+  /// The folders searched, absolute and standardized.
+  private(set) var searchedFolders: [String] = []
 
   /// The file extensions a folder search picks up.
   static func payloadExtensions(readsLines: Bool) -> [String] {
@@ -86,6 +88,7 @@ struct InputPlan {
       let typingRoot: String
       if isFolder.boolValue {
         typingRoot = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.path
+        searchedFolders.append(typingRoot)
         let search = FolderSearch(path, extensions: Set(extensions))
         for problem in search.problems {
           inputs.append(

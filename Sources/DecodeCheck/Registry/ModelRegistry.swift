@@ -44,7 +44,9 @@ public struct ModelRegistry: Sendable {
 
   /// Creates a registry holding the given types, each decoded with a decoder `makeDecoder`
   /// returns, as the app decodes them: its key, date and data strategies and `userInfo`
-  /// apply. `makeDecoder` is called for every payload and must return a new decoder.
+  /// apply, and its unknown-value handler does not (the checker collects unknown values with
+  /// its own). `makeDecoder` is called for every payload; the decoder it returns, new or
+  /// shared, is never changed.
   ///
   /// ```swift
   /// let registry = ModelRegistry(decoder: AppDecoders.makeDecoder, registering: Order.self, Invoice.self)

@@ -43,11 +43,13 @@ public struct RegisteredModel: Sendable {
   /// name. A `--schemas` file overrides it.
   public let schema: String?
 
-  /// Makes the decoder the app decodes this type with; called for every payload.
+  /// Makes the decoder the app decodes this type with; called for every payload. The checker
+  /// never decodes with, or changes, the decoder it returns: it decodes with a copy
+  /// (`copyForChecking(reportingTo:)`).
   let makeDecoder: @Sendable () -> JSONDecoder
 
-  /// Decodes a payload with a new decoder from ``makeDecoder`` that gives every unknown value
-  /// to `handler`.
+  /// Decodes a payload with the settings of the decoder ``makeDecoder`` returns, giving every
+  /// unknown value to `handler` and none to the app's own handler.
   let decode: @Sendable (_ payload: Data, _ handler: UnknownValueHandler) throws -> Void
 
   /// Decodes a payload again with ``LocatingDecoder``, to find where a failure is that
@@ -57,9 +59,12 @@ public struct RegisteredModel: Sendable {
   /// Wraps a `Decodable` type, decoded as the app decodes it: with the decoder `makeDecoder`
   /// returns, a plain `JSONDecoder()` unless told otherwise.
   ///
-  /// `makeDecoder` is called once for every payload and must return a new decoder each time
-  /// (the checker sets its `unknownValueHandler`, and checks several files at once). Any
-  /// `unknownValueHandler` it installs is replaced by the checker's, which collects them.
+  /// `makeDecoder` is called once for every payload; it may return a new decoder each time or
+  /// one shared decoder, which the checker reads and never changes. The checker decodes with
+  /// a `JSONDecoder` holding its strategies and `userInfo`, but with a handler of the
+  /// checker's own in place of any `unknownValueHandler` it installs: a `.strict` or
+  /// `.report { … }` handler of the app never runs in a check. (A subclass's own
+  /// `decode(_:from:)` does not run either; its settings do.)
   ///
   /// `schema` names the schema of an OpenAPI document the type's payloads follow, when it is
   /// not the one of the type's own name (see ``schema``).
@@ -82,7 +87,7 @@ public struct RegisteredModel: Sendable {
     // metatype is not `Sendable` under Swift 6.2's rules for isolated conformances.
     let decoding: any PayloadDecoding = Decoding<Model>()
     decode = { payload, handler in
-      try decoding.decode(payload, with: makeDecoder(), handler: handler)
+      try decoding.decode(payload, with: makeDecoder().copyForChecking(reportingTo: handler))
     }
     decodeLocating = { payload, options in try decoding.decodeLocating(payload, options) }
   }
@@ -90,14 +95,13 @@ public struct RegisteredModel: Sendable {
 
 /// Something that decodes payloads as one type, with the type hidden.
 private protocol PayloadDecoding: Sendable {
-  func decode(_ payload: Data, with decoder: JSONDecoder, handler: UnknownValueHandler) throws
+  func decode(_ payload: Data, with decoder: JSONDecoder) throws
   func decodeLocating(_ payload: JSONTree, _ options: DecodingOptions) throws
 }
 
 /// Decodes one model type; the value the registered closure holds in place of the type.
 private struct Decoding<Model: Decodable>: PayloadDecoding {
-  func decode(_ payload: Data, with decoder: JSONDecoder, handler: UnknownValueHandler) throws {
-    decoder.unknownValueHandler = handler
+  func decode(_ payload: Data, with decoder: JSONDecoder) throws {
     _ = try decoder.decode(Model.self, from: withoutTrailingOpenBracket(payload))
   }
 

@@ -39,6 +39,13 @@ public struct CapturedRequest: Sendable, Hashable, Codable {
   public var name: String {
     archive + label
   }
+
+  /// `GET /api/v2/listings`: the method and the URL's path, without the entry's number or the
+  /// query, which change when a capture is exported again. A ``BaselineEntry`` keys the
+  /// request's findings by it.
+  var methodAndPath: String {
+    "\(method) \(URLGlob.path(of: url))"
+  }
 }
 
 /// What reading HAR archives found besides the payloads it checked: the entries it counted

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one run found, input by input, sorted by path.
 ///
 /// ```swift
@@ -18,6 +20,9 @@ public struct CheckReport: Sendable, Hashable {
 
   /// What reading HAR archives counted and skipped; all zero when the run read none.
   public internal(set) var traffic = TrafficCounts()
+
+  /// What the run read, so a baseline judges only its own inputs' entries.
+  var scope = CheckedScope()
 
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
   ///
@@ -57,6 +62,37 @@ public struct CheckReport: Sendable, Hashable {
     if files.contains(where: \.failed) { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
+  }
+}
+
+/// The inputs a run read and the folders it searched: the entries of a baseline that a run
+/// can say no longer occur are those of these inputs, and of files gone from these folders.
+struct CheckedScope: Sendable, Hashable {
+  /// The inputs read, as reports show them: files, `-` for standard input, HAR archives.
+  var inputs: Set<String> = []
+  /// The folders searched, absolute and standardized.
+  var folders: [String] = []
+  /// The types a run of `--openapi` checked against the document in ``inputs``, by qualified
+  /// name: its entries of other types (left out with `--type`) are not judged.
+  var types: Set<String> = []
+
+  /// Whether the run judged `entry`: its file (``covers(_:readAs:in:)``) or, for a finding of
+  /// `--openapi`, its document and its type.
+  func covers(_ entry: BaselineEntry, readAs names: Set<String>, in folder: WorkingDirectory)
+    -> Bool
+  {
+    guard let type = entry.type else { return covers(entry.file, readAs: names, in: folder) }
+    return names.contains(entry.file) && types.contains(type)
+  }
+
+  /// Whether the run judged `file` (as a baseline names it, relative to `folder`): it read
+  /// it, or it searched a folder the file was in and the file is gone.
+  func covers(_ file: String, readAs names: Set<String>, in folder: WorkingDirectory) -> Bool {
+    if names.contains(file) { return true }
+    guard file != "-" else { return false }
+    let absolute = URL(fileURLWithPath: folder.absolute(file)).standardizedFileURL.path
+    let isSearched = folders.contains { absolute.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    return isSearched && !FileManager.default.fileExists(atPath: absolute)
   }
 }
 

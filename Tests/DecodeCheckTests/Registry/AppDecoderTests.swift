@@ -205,3 +205,108 @@ private struct Parcel: Decodable {
     #expect(decoder.userInfo.isEmpty)
   }
 }
+
+/// A booking with an unknown state (line 4, column 12) and an amount no `Double` holds
+/// (line 7, column 17): the second is the failure a check must report.
+private let bookingWithUnknownStateAndHugeAmount = Data(
+  """
+  {
+    "id": "b-9",
+    "listing_id": 7,
+    "state": "checked_in",
+    "guests": [],
+    "total": {
+      "amount": 1e400,
+      "currency": "EUR"
+    }
+  }
+  """.utf8)
+
+/// How many values an app's `.report` handler saw, from any thread.
+private final class ReportCount: @unchecked Sendable {
+  // `@unchecked` because every access to `count` holds `lock`.
+  private let lock = NSLock()
+  private var seen = 0
+
+  func add() { lock.withLock { seen += 1 } }
+  var count: Int { lock.withLock { seen } }
+}
+
+/// Issue 21, item 4: the checker decodes with the app's settings but its own handler, and
+/// never touches the decoder the registered closure returns.
+@Suite struct AppHandlerTests {
+  /// On `main` before the fix, the locating decode kept the app's `.strict` handler, so both
+  /// findings were the unknown state and `1e400` was never reported.
+  @Test func anAppsStrictHandlerDoesNotHideTheRealFailure() throws {
+    let model = RegisteredModel(Booking.self) {
+      let decoder = JSONDecoder()
+      decoder.unknownValueHandler = .strict
+      return decoder
+    }
+    let result = PayloadChecker().check(bookingWithUnknownStateAndHugeAmount, as: model)
+    #expect(result.outcome == .failed)
+    #expect(result.findings.map(\.path) == ["$.state", "$.total.amount"])
+    #expect(result.findings.map(\.severity) == [.warning, .error])
+    #expect(
+      result.findings.map(\.position) == [
+        TextPosition(line: 4, column: 12), TextPosition(line: 7, column: 15),
+      ])
+    #expect(result.findings.last?.message == "the number 1e400 is out of range for Double")
+  }
+
+  /// The app's analytics never run in CI: neither the check's decode nor the locating decode
+  /// calls the app's `.report` handler.
+  @Test func anAppsReportHandlerNeverRuns() throws {
+    let reports = ReportCount()
+    let model = RegisteredModel(Booking.self) {
+      let decoder = JSONDecoder()
+      decoder.unknownValueHandler = .report { _ in reports.add() }
+      return decoder
+    }
+    let result = PayloadChecker().check(bookingWithUnknownStateAndHugeAmount, as: model)
+    #expect(result.findings.map(\.path) == ["$.state", "$.total.amount"])
+    let clean = PayloadChecker().check(Data(Payloads.bookingWithUnknownValues.utf8), as: model)
+    #expect(clean.findings.count == 2)
+    #expect(reports.count == 0)
+  }
+
+  /// A closure returning one shared decoder: every file gets exactly its own findings,
+  /// however many are checked at once, and the shared decoder is as the app left it.
+  @Test func aSharedDecoderIsNeverChangedAndReportsStayWithTheirFile() throws {
+    let reports = ReportCount()
+    let shared = JSONDecoder()
+    shared.keyDecodingStrategy = .useDefaultKeys
+    shared.unknownValueHandler = .report { _ in reports.add() }
+    let sharedBox = SharedDecoder(shared)
+    let registry = ModelRegistry(decoder: { sharedBox.decoder }, registering: Booking.self)
+    let folder = try TemporaryFolder()
+    let states = (0..<64).map { "state_\($0)" }
+    for (index, state) in states.enumerated() {
+      try folder.write(
+        Payloads.bookingWithUnknownValues.replacing("checked_in", with: state),
+        to: "Booking/b\(index).json")
+    }
+    let report = PayloadChecker().check(
+      paths: [folder.path + "/Booking"], in: registry, maximumConcurrency: 8)
+    #expect(report.files.count == states.count)
+    for file in report.files {
+      let name = (file.path as NSString).lastPathComponent
+      let index = try #require(Int(name.dropFirst().dropLast(".json".count)))
+      #expect(
+        file.findings.compactMap(\.unknownValue?.rawValue) == [states[index], "CHF"],
+        "\(name)")
+    }
+    #expect(reports.count == 0)
+    let installed = try #require(shared.userInfo[.unknownValueHandler] as? UnknownValueHandler)
+    try installed(UnknownValue(typeName: "T", rawValue: "x", codingPath: []))
+    #expect(reports.count == 1, "the shared decoder's handler is no longer the app's")
+  }
+}
+
+/// A decoder shared by every call of a registered closure, as an app holding one static
+/// decoder has it.
+private final class SharedDecoder: @unchecked Sendable {
+  // `@unchecked`: the decoder itself is only read here; the test checks nothing changes it.
+  let decoder: JSONDecoder
+  init(_ decoder: JSONDecoder) { self.decoder = decoder }
+}

@@ -58,7 +58,11 @@ public struct ContractChecker: Sendable {
     let roots = matches.map { reading.schema(at: $0.pointer) }
     let graph = reading
     let responseExamples = document.responseExamplesBySchema()
-    let checked = concurrentMap(count: matches.count, maximumConcurrency: maximumConcurrency) {
+    // Types are checked several at once; with fewer types than threads, each type's variants
+    // are decoded several at once instead.
+    let typesAtOnce = min(maximumConcurrency, max(1, matches.count))
+    let variantsAtOnce = matches.count >= maximumConcurrency ? 1 : maximumConcurrency
+    let checked = concurrentMap(count: matches.count, maximumConcurrency: typesAtOnce) {
       index -> (findings: [ContractFinding], payloads: Int, notChecked: Bool) in
       let match = matches[index]
       guard let root = roots[index] else { return ([], 0, true) }
@@ -70,7 +74,7 @@ public struct ContractChecker: Sendable {
         examples: schemaExamples + (responseExamples[match.pointer] ?? []),
         wording: ContractWording(typeName: match.model.name, isStrict: isStrict),
         payloadLimit: maximumPayloadsPerSchema)
-      check.run()
+      check.run(decodingAtOnce: variantsAtOnce)
       return (check.findings, check.payloadCount, check.isNotChecked)
     }
     let positions = document.tree.positions(of: checked.flatMap { $0.findings.map(\.offset) })
@@ -79,7 +83,7 @@ public struct ContractChecker: Sendable {
       let findings = sortedByPosition(
         result.findings.map { contractFinding in
           var finding = contractFinding.finding
-          finding.position = contractFinding.position(in: positions)
+          finding.position = positions[contractFinding.offset]
           return finding
         })
       let outcome: FileReport.Outcome =
@@ -98,31 +102,10 @@ public struct ContractChecker: Sendable {
       file.schema = match.schema
       files.append(file)
     }
-    return CheckReport(files: files, isStrict: isStrict)
-  }
-}
-
-extension ContractFinding {
-  /// The offset whose line and column place the finding.
-  fileprivate var offset: Int {
-    switch place {
-    case .offset(let offset): offset
-    case .inExample(let start, _): start
-    }
-  }
-
-  /// The finding's line and column, given those of every offset: inside an example, its
-  /// position in the example moved to where the example starts.
-  fileprivate func position(in positions: [Int: TextPosition]) -> TextPosition? {
-    switch place {
-    case .offset(let offset):
-      return positions[offset]
-    case .inExample(let start, let inner):
-      guard let origin = positions[start] else { return nil }
-      guard let inner else { return origin }
-      return inner.line == 1
-        ? TextPosition(line: origin.line, column: origin.column + inner.column - 1)
-        : TextPosition(line: origin.line + inner.line - 1, column: inner.column)
-    }
+    var report = CheckReport(files: files, isStrict: isStrict)
+    report.scope.inputs = [document.path]
+    report.scope.types = Set(
+      zip(matches, checked).filter { !$1.notChecked }.map(\.0.model.qualifiedName))
+    return report
   }
 }

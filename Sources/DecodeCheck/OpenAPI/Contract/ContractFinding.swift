@@ -3,17 +3,9 @@ import CodableResilience
 /// A finding of one mapped type, before its place in the OpenAPI document has a line and a
 /// column: those are found for every type's findings in one pass over the document.
 struct ContractFinding: Sendable {
-  /// Where in the document the finding is.
-  enum Place: Sendable, Hashable {
-    /// At a byte offset of the document.
-    case offset(Int)
-    /// Inside an example the document holds at `start`, at `position` counted within the
-    /// example's own text.
-    case inExample(start: Int, position: TextPosition?)
-  }
-
   var finding: Finding
-  var place: Place
+  /// The byte offset of the finding's place in the document.
+  var offset: Int
 
   /// What makes two findings the same, so one seen in many payloads is reported once: the
   /// kind, the check, the spec member and value, and the path (its wording does not count).
@@ -40,28 +32,28 @@ struct ContractWording {
 
   /// A finding for a value the model read as unknown: a warning, an error under `--strict`.
   func unknown(
-    _ observed: Finding, because reason: String, check: ContractCheck, site: SpecSite,
+    _ report: VariantReport, because reason: String, check: ContractCheck, site: SpecSite,
     value: String?
   ) -> ContractFinding {
-    let typeName = observed.unknownValue?.typeName ?? self.typeName
-    return located(
+    located(
       Finding(
         severity: isStrict ? .error : .warning, kind: .unknownValue,
-        message: "\(reason); \(typeName) reads it as unknown", path: observed.path,
-        unknownValue: observed.unknownValue),
+        message: "\(reason); \(report.unknownValue.typeName) reads it as unknown",
+        path: report.jsonPath, unknownValue: report.unknownValue),
       check: check, site: site, value: value)
   }
 
-  /// A finding for a payload the model could not decode: always an error.
+  /// A finding for a payload the model could not decode: always an error, at `path` (by
+  /// default where the decoding failed).
   func failure(
-    _ observed: Finding, because reason: String, consequence: String, check: ContractCheck,
-    site: SpecSite, value: String?, path: String? = nil
+    _ failure: VariantFailure, because reason: String, consequence: String,
+    check: ContractCheck, site: SpecSite, value: String?, path: String? = nil
   ) -> ContractFinding {
     located(
       Finding(
         severity: .error, kind: .decodingFailure,
-        message: "\(reason); \(consequence): \(observed.message)",
-        path: path ?? observed.path),
+        message: "\(reason); \(consequence): \(failure.message)",
+        path: path ?? failure.jsonPath),
       check: check, site: site, value: value)
   }
 
@@ -80,7 +72,7 @@ struct ContractWording {
     var finding = finding
     finding.contract = ContractSource(
       check: check, typeName: typeName, pointer: site.pointer, value: value)
-    return ContractFinding(finding: finding, place: .offset(site.offset))
+    return ContractFinding(finding: finding, offset: site.offset)
   }
 
   /// What a variant's change means for the server, as the first half of its finding.

@@ -2,7 +2,8 @@ import CodableResilience
 import Foundation
 
 /// Checks one registered type against its schema: the spec's examples as they are, then one
-/// payload with every member (the types-and-formats check), then every variant of it.
+/// payload with every member (the types-and-formats check), then every variant of it, each
+/// decoded by the variants engine (``VariantDecoder``) as the app decodes it.
 ///
 /// The variants are only meaningful against a payload the model decodes: each differs from it
 /// in one place, so whatever goes wrong is that place's doing. So the full payload is decoded
@@ -14,7 +15,7 @@ import Foundation
 /// var check = SchemaCheck(match: match, root: root, graph: graph, examples: examples,
 ///                         wording: ContractWording(typeName: "Quote", isStrict: false),
 ///                         payloadLimit: 2_000)
-/// check.run()
+/// check.run(decodingAtOnce: 2)
 /// check.findings  // what the examples, the repairs and the variants found
 /// ```
 struct SchemaCheck {
@@ -23,6 +24,7 @@ struct SchemaCheck {
   let examples: [SpecExample]
   let wording: ContractWording
   let payloadLimit: Int
+  private let decoder: VariantDecoder
   private var generator: PayloadGenerator
   private(set) var findings: [ContractFinding] = []
   private var seen: Set<String> = []
@@ -43,13 +45,15 @@ struct SchemaCheck {
     self.examples = examples
     self.wording = wording
     self.payloadLimit = payloadLimit
+    decoder = VariantDecoder(model)
     generator = PayloadGenerator(graph: graph)
   }
 
   private var graph: SchemaGraph { generator.graph }
   private var tree: DocumentTree { graph.document.tree }
 
-  mutating func run() {
+  /// Runs every check, decoding up to `decodingAtOnce` variants at once.
+  mutating func run(decodingAtOnce: Int) {
     checkExamples()
     let rootSite = graph[root].site
     switch generator.value(of: root) {
@@ -72,8 +76,11 @@ struct SchemaCheck {
       }
       var plan = VariantPlan(generator: generator, limit: payloadLimit)
       plan.add(variantsOf: base)
-      for variant in plan.variants {
-        observe(variant)
+      let outcomes = decoder.outcomes(
+        of: plan.variants.map(\.engineVariant), maximumConcurrency: decodingAtOnce)
+      payloadCount += outcomes.count
+      for (variant, outcome) in zip(plan.variants, outcomes) {
+        report(outcome, of: variant)
       }
       if plan.isTruncated {
         add(
@@ -98,22 +105,22 @@ extension SchemaCheck {
   private mutating func checkExamples() {
     for example in examples {
       let node = tree.nodes[example.value.node]
-      let observation = PayloadObservation(
-        Data(tree.bytes[node.offset..<node.end]), as: model)
+      let outcome = decoder.outcome(of: Data(tree.bytes[node.offset..<node.end]))
       payloadCount += 1
       let reason = "the spec's \(example.name)"
-      for unknown in observation.unknownValues {
+      for report in outcome.reports {
+        let raw = report.unknownValue.rawValue
         var finding = wording.unknown(
-          unknown, because: reason + " holds \(jsonQuoted(unknown.unknownValue?.rawValue ?? ""))",
-          check: .examples, site: example.value.site, value: unknown.unknownValue?.rawValue)
-        finding.place = .inExample(start: node.offset, position: unknown.position)
+          report, because: reason + " holds \(jsonQuoted(raw))", check: .examples,
+          site: example.value.site, value: raw)
+        finding.offset = node.offset + (report.offset ?? 0)
         add(finding)
       }
-      if let failure = observation.failure {
+      if case .failed(let failure) = outcome {
         var finding = wording.failure(
           failure, because: reason, consequence: "\(wording.typeName) cannot decode it",
           check: .examples, site: example.value.site, value: example.name)
-        finding.place = .inExample(start: node.offset, position: failure.position)
+        finding.offset = node.offset + (failure.offset ?? 0)
         add(finding)
       }
     }
@@ -128,13 +135,13 @@ extension SchemaCheck {
   private mutating func repair(_ base: inout GeneratedValue) -> Bool {
     var tried: Set<SpecSite> = []
     for _ in 0..<Self.maximumRepairs {
-      let observation = PayloadObservation(base.json(), as: model)
+      let outcome = decoder.outcome(of: base.json())
       payloadCount += 1
-      for unknown in observation.unknownValues {
-        attribute(unknown, in: base, purpose: nil)
+      for report in outcome.reports {
+        attribute(report, in: base, purpose: nil)
       }
-      guard let failure = observation.failure else { return true }
-      let failed = base.deepestPath(matching: failure.path ?? "$")
+      guard case .failed(let failure) = outcome else { return true }
+      let failed = base.deepestPath(along: failure.path ?? [])
       report(failure, at: failed, in: base)
       guard repairValue(at: failed, in: &base, tried: &tried) else { return false }
     }
@@ -143,7 +150,7 @@ extension SchemaCheck {
 
   /// Reports a failure of the full payload by what the spec says of the value it is at.
   private mutating func report(
-    _ failure: Finding, at path: [UnknownValue.PathComponent], in base: GeneratedValue
+    _ failure: VariantFailure, at path: [UnknownValue.PathComponent], in base: GeneratedValue
   ) {
     let (node, _) = meaningfulValue(at: path, in: base)
     let origin = node.origin
@@ -266,23 +273,22 @@ extension SchemaCheck {
 // MARK: - Variants
 
 extension SchemaCheck {
-  /// Decodes a variant of a payload the model decodes: a failure is the variant's change;
-  /// an unknown value is the change's when it is at or inside the changed place.
-  private mutating func observe(_ variant: PayloadVariant) {
-    let observation = PayloadObservation(variant.payload.json(), as: model)
-    payloadCount += 1
+  /// Reports what decoding a variant of a payload the model decodes came to: a failure is
+  /// the variant's change; an unknown value is the change's when it is at or inside the
+  /// changed place.
+  private mutating func report(_ outcome: VariantOutcome, of variant: GeneratedVariant) {
     let purpose = variant.purpose
-    for unknown in observation.unknownValues {
-      attribute(unknown, in: variant.payload, purpose: purpose)
+    for report in outcome.reports {
+      attribute(report, in: variant.payload, purpose: purpose)
     }
-    guard let failure = observation.failure else { return }
+    guard case .failed(let failure) = outcome else { return }
     let place = UnknownValue.PathComponent.jsonPath(purpose.path)
     var finding = wording.failure(
       failure, because: wording.reason(for: purpose),
       consequence: wording.consequence(for: purpose), check: purpose.check, site: purpose.site,
       value: purpose.value, path: place)
-    if let path = failure.path, path != place, !place.hasPrefix(path) {
-      finding.finding.message += " (at \(path))"
+    if let path = failure.path, !path.starts(with: purpose.path), !purpose.path.starts(with: path) {
+      finding.finding.message += " (at \(UnknownValue.PathComponent.jsonPath(path)))"
     }
     add(finding)
   }
@@ -290,10 +296,10 @@ extension SchemaCheck {
   /// Reports an unknown value the model found in `payload`: as the variant's change when it
   /// is there, otherwise by what the spec says of the value.
   private mutating func attribute(
-    _ unknown: Finding, in payload: GeneratedValue, purpose: VariantPurpose?
+    _ unknown: VariantReport, in payload: GeneratedValue, purpose: VariantPurpose?
   ) {
-    let path = payload.deepestPath(matching: unknown.path ?? "$")
-    let raw = unknown.unknownValue?.rawValue ?? ""
+    let path = payload.deepestPath(along: unknown.path)
+    let raw = unknown.unknownValue.rawValue
     if let purpose, path.starts(with: purpose.path) {
       switch purpose.change {
       case .value, .branch:

@@ -130,21 +130,18 @@ extension GeneratedValue {
     return found
   }
 
-  /// The path, among those in the payload, that `jsonPath` (as the checker writes a finding's
-  /// path) names, or else the longest that leads to it: for a missing key, the object.
-  func deepestPath(matching jsonPath: String) -> [UnknownValue.PathComponent] {
-    var best: [UnknownValue.PathComponent] = []
-    var bestLength = 1
-    for (path, _) in allPaths() {
-      let text = UnknownValue.PathComponent.jsonPath(path)
-      guard text.count > bestLength || path.isEmpty, jsonPath.hasPrefix(text) else { continue }
-      let rest = jsonPath.dropFirst(text.count)
-      if rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[") {
-        best = path
-        bestLength = text.count
-      }
+  /// The longest start of `path` that leads to a value in the payload: the path itself, or
+  /// for a missing key the object that lacks it, for a value past what was generated the
+  /// value it is inside.
+  func deepestPath(along path: [UnknownValue.PathComponent]) -> [UnknownValue.PathComponent] {
+    var length = 0
+    var value = self
+    for component in path {
+      guard let next = value.value(at: [component]) else { break }
+      value = next
+      length += 1
     }
-    return best
+    return Array(path.prefix(length))
   }
 }
 

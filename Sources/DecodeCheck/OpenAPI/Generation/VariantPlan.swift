@@ -1,54 +1,5 @@
 import CodableResilience
 
-/// A payload generated from the spec for one check, and what it tests: which check, which
-/// place in the payload, which member of the spec.
-///
-/// ```swift
-/// variant.purpose.check        // .enumValues
-/// variant.purpose.path         // [.key("filter_action")]
-/// variant.purpose.site.pointer // #/components/schemas/Filter/properties/filter_action/enum/3
-/// variant.purpose.change       // .value(text: "blur", description: nil)
-/// ```
-struct PayloadVariant: Sendable {
-  var payload: GeneratedValue
-  var purpose: VariantPurpose
-}
-
-/// What a ``PayloadVariant`` changes, against the payload it was made from, and why.
-struct VariantPurpose: Sendable {
-  /// The change itself.
-  enum Change: Sendable {
-    /// The value at ``VariantPurpose/path`` is one the spec lists or allows, written as
-    /// `text` (a string without its quotes); `description` says what kind of value it is,
-    /// `nil` for an `enum` element.
-    case value(text: String, description: String?)
-    /// The member `key` is left out: the spec does not require it.
-    case omitted(key: String)
-    /// The member `key` is `null`: the spec allows it.
-    case null(key: String)
-    /// Another branch of a `oneOf` / `anyOf`, called `name`; with a discriminator, the
-    /// property and the value that selects it.
-    case branch(name: String, discriminator: (property: String, value: String)?)
-  }
-
-  var check: ContractCheck
-  /// Where the change is in the payload.
-  var path: [UnknownValue.PathComponent]
-  /// The spec member the change comes from.
-  var site: SpecSite
-  var change: Change
-
-  /// The spec's value the change is about, for baselines and reports: the `enum` element,
-  /// the boundary, the discriminator value; `nil` for a member left out or `null`.
-  var value: String? {
-    switch change {
-    case .value(let text, _): text
-    case .branch(let name, let discriminator): discriminator?.value ?? name
-    case .omitted, .null: nil
-    }
-  }
-}
-
 /// Every variant of a payload the checks ask for, up to a budget: each other `enum` value,
 /// each optional member left out and each nullable one `null`, the edges of numbers and
 /// dates, each other branch (and each discriminator value) with the variants inside it.
@@ -64,7 +15,7 @@ struct VariantPlan {
   private var graph: SchemaGraph { generator.graph }
   /// The most variants made.
   let limit: Int
-  private(set) var variants: [PayloadVariant] = []
+  private(set) var variants: [GeneratedVariant] = []
   /// Whether the budget stopped the plan before every variant was made.
   private(set) var isTruncated = false
 
@@ -129,7 +80,7 @@ struct VariantPlan {
       return
     }
     variants.append(
-      PayloadVariant(
+      GeneratedVariant(
         payload: payload,
         purpose: VariantPurpose(check: check, path: path, site: site, change: change)))
   }

@@ -1,0 +1,85 @@
+import CodableResilience
+
+/// What decoding a payload as a model came to.
+///
+/// ```swift
+/// switch VariantDecoder(model).outcome(of: data) {
+/// case .decodedSilently: break
+/// case .decodedWithReports(let reports): print(reports.map(\.jsonPath))
+/// case .failed(let failure): print(failure.jsonPath ?? "$", failure.message)
+/// }
+/// ```
+enum VariantOutcome: Sendable {
+  /// It decoded, and the handler received nothing.
+  case decodedSilently
+  /// It decoded, and the handler received these reports, in the order they were made.
+  case decodedWithReports([VariantReport])
+  /// It did not decode.
+  case failed(VariantFailure)
+
+  /// Every report the handler received, also those before a failure.
+  var reports: [VariantReport] {
+    switch self {
+    case .decodedSilently: []
+    case .decodedWithReports(let reports): reports
+    case .failed(let failure): failure.reportsBefore
+    }
+  }
+
+  /// Whether the payload decoded.
+  var decoded: Bool {
+    if case .failed = self { return false }
+    return true
+  }
+}
+
+/// One report the checker's handler received while a payload decoded, and where it is in the
+/// payload.
+///
+/// ```swift
+/// report.unknownValue.typeName  // "ListingKind"
+/// report.jsonPath               // "$.listings[0].kind", with the payload's own keys
+/// ```
+struct VariantReport: Sendable {
+  /// The report as the toolkit made it: type name, raw value, coding path, known values.
+  var unknownValue: UnknownValue
+  /// Where it is, with the payload's own keys (`accepted_methods`, where a key strategy
+  /// turned it into `acceptedMethods`); the coding path when the text does not hold it.
+  var path: [UnknownValue.PathComponent]
+  /// The byte offset of the value in the payload, for a line and column; `nil` when the
+  /// text does not hold it.
+  var offset: Int?
+
+  /// ``path`` as JSONPath text: `$.listings[0].kind`.
+  var jsonPath: String { UnknownValue.PathComponent.jsonPath(path) }
+}
+
+/// Why a payload did not decode, in decode-check's words, and where.
+///
+/// ```swift
+/// failure.jsonPath   // "$.listings[0].heating"
+/// failure.message    // unknown Heating value "solar", and Heating cannot decode values it …
+/// failure.typeName   // "Heating"
+/// ```
+struct VariantFailure: Sendable {
+  /// The finding the checker reports for it, with its JSON path and message: a decoding
+  /// failure, or invalid JSON when `JSONDecoder` read the text differently.
+  var finding: Finding
+  /// Where it is, with the payload's own keys: the value at fault, or for a missing key the
+  /// object that lacks it; `nil` when the failure names no place.
+  var path: [UnknownValue.PathComponent]?
+  /// The byte offset the finding is at, for a line and column; `nil` when it has none.
+  var offset: Int?
+  /// The type the failure names: the enum that cannot read a value (`Heating`), the type
+  /// that rejected one through the handler, or the Swift type a value was expected to be
+  /// (`Int`). `nil` when it names none (a missing key).
+  var typeName: String?
+  /// The reports made before decoding failed.
+  var reportsBefore: [VariantReport]
+
+  /// The failure in plain words: "missing required key `status`".
+  var message: String { finding.message }
+
+  /// ``path`` as JSONPath text, `nil` when there is none.
+  var jsonPath: String? { path.map(UnknownValue.PathComponent.jsonPath) }
+}

@@ -1,0 +1,182 @@
+import CodableResilience
+import Foundation
+import Testing
+
+@testable import DecodeCheck
+
+@Suite struct PayloadOutlineTests {
+  private let payload = """
+    {
+      "page": 1,
+      "listings": [
+        { "kind": "house", "title": "Sea \\"view\\"", "tags": ["a", "b"] },
+        { "kind": "flat", "title": "Loft", "tags": [] }
+      ],
+      "next": null
+    }
+    """
+
+  private func outline() throws -> PayloadOutline {
+    try #require(PayloadOutline(Data(payload.utf8)))
+  }
+
+  @Test func everyValueHasItsPathKindAndText() throws {
+    let outline = try outline()
+    let described = outline.nodes.indices.map { node in
+      "\(UnknownValue.PathComponent.jsonPath(outline.nodes[node].path)) \(outline.nodes[node].kind)"
+    }
+    #expect(
+      described == [
+        "$ object", "$.page number", "$.listings array", "$.listings[0] object",
+        "$.listings[0].kind string", "$.listings[0].title string", "$.listings[0].tags array",
+        "$.listings[0].tags[0] string", "$.listings[0].tags[1] string", "$.listings[1] object",
+        "$.listings[1].kind string", "$.listings[1].title string", "$.listings[1].tags array",
+        "$.next null",
+      ])
+    let title = try #require(outline.node(at: "$.listings[0].title"))
+    #expect(outline.text(of: title) == #"Sea "view""#)
+    #expect(outline.key(of: title) == "title")
+    #expect(outline.key(of: try #require(outline.node(at: "$.listings[1]"))) == nil)
+    let page = try #require(outline.node(at: "$.page"))
+    #expect(outline.text(of: page) == "1")
+    #expect(outline.positions(of: [page])[page] == TextPosition(line: 2, column: 11))
+  }
+
+  /// Each way of leaving a member out keeps the rest as it was written, and valid JSON.
+  @Test(arguments: [
+    (
+      "$.page",
+      #"{"listings":[{"kind":"house","title":"Sea \"view\"","tags":["a","b"]},{"kind":"flat","title":"Loft","tags":[]}],"next":null}"#
+    ),
+    (
+      "$.next",
+      #"{"page":1,"listings":[{"kind":"house","title":"Sea \"view\"","tags":["a","b"]},{"kind":"flat","title":"Loft","tags":[]}]}"#
+    ),
+    (
+      "$.listings[0].title",
+      #"{"page":1,"listings":[{"kind":"house","tags":["a","b"]},{"kind":"flat","title":"Loft","tags":[]}],"next":null}"#
+    ),
+    (
+      "$.listings[0].tags[1]",
+      #"{"page":1,"listings":[{"kind":"house","title":"Sea \"view\"","tags":["a"]},{"kind":"flat","title":"Loft","tags":[]}],"next":null}"#
+    ),
+    (
+      "$.listings[1]",
+      #"{"page":1,"listings":[{"kind":"house","title":"Sea \"view\"","tags":["a","b"]}],"next":null}"#
+    ),
+  ])
+  func removingAMemberKeepsTheRest(path: String, expected: String) throws {
+    let outline = try outline()
+    let variant = outline.variant(removing: try #require(outline.node(at: path)))
+    #expect(try compact(variant.payload) == expected)
+    #expect(variant.change.description == "\(path) left out")
+  }
+
+  @Test func theOnlyMemberLeavesAnEmptyContainer() throws {
+    let outline = try #require(PayloadOutline(Data(#"{"a": {"b": [ 1 ]}}"#.utf8)))
+    let only = try #require(outline.node(at: "$.a.b[0]"))
+    #expect(
+      String(decoding: outline.variant(removing: only).payload, as: UTF8.self)
+        == #"{"a": {"b": [  ]}}"#)
+    let member = try #require(outline.node(at: "$.a.b"))
+    #expect(
+      String(decoding: outline.variant(removing: member).payload, as: UTF8.self) == #"{"a": {}}"#)
+  }
+
+  @Test func replacingAndNullingEditOneValueInPlace() throws {
+    let outline = try outline()
+    let kind = try #require(outline.node(at: "$.listings[1].kind"))
+    let replaced = outline.variant(replacing: kind, with: #""castle""#)
+    #expect(
+      String(decoding: replaced.payload, as: UTF8.self)
+        == payload.replacing(#""flat""#, with: #""castle""#))
+    #expect(replaced.change == .replacedValue(at: outline.nodes[kind].path, with: #""castle""#))
+    #expect(replaced.change.description == #"$.listings[1].kind replaced by "castle""#)
+    let nulled = outline.variant(nulling: kind)
+    #expect(
+      String(decoding: nulled.payload, as: UTF8.self) == payload.replacing(#""flat""#, with: "null")
+    )
+    #expect(nulled.change.description == "$.listings[1].kind set to null")
+  }
+
+  @Test func aNewVariantKeepsOnlyTheMembersGiven() throws {
+    let outline = try outline()
+    let element = try #require(outline.node(at: "$.listings[0]"))
+    let kind = try #require(outline.node(at: "$.listings[0].kind"))
+    let tags = try #require(outline.node(at: "$.listings[0].tags"))
+    let variant = outline.variant(tagging: element, tag: kind, as: #""castle""#, keeping: [tags])
+    #expect(
+      try compact(variant.payload)
+        == #"{"page":1,"listings":[{"kind":"castle","tags":["a","b"]},{"kind":"flat","title":"Loft","tags":[]}],"next":null}"#
+    )
+    #expect(variant.change.description == #"$.listings[0] a new variant, "kind": "castle""#)
+  }
+
+  @Test func textThatIsNotOneJSONValueHasNoOutline() {
+    for text in ["", "{", #"{"a": 1} 2"#, "[1, ]x", "nul"] {
+      #expect(PayloadOutline(Data(text.utf8)) == nil, "\(text)")
+    }
+    // A trailing comma, which JSONDecoder reads, and a byte order mark are read.
+    let trailing = PayloadOutline(Data(#"{"a": [1, 2,],}"#.utf8))
+    #expect(trailing?.nodes.count == 4)
+    let marked = PayloadOutline(Data([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8)))
+    #expect(marked.flatMap { $0.node(at: "$.a") }.map { marked!.text(of: $0) } == "1")
+  }
+
+  /// Nesting as deep as JSONDecoder reads is read without recursion.
+  @Test func deepNestingIsRead() throws {
+    let depth = 512
+    let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let outline = try #require(PayloadOutline(Data(text.utf8)))
+    #expect(outline.nodes.count == depth)
+    #expect(outline.nodes.last?.path.count == depth - 1)
+  }
+
+  @Test func aGeneratedTreeIsWrittenAsCompactJSON() throws {
+    let tree = JSONTree.object(
+      [
+        "kind": .string("cas\"tle\n"), "rooms": .array([.number("1"), .number("2.50")]),
+        "open": .boolean(true), "host": .null,
+      ], keys: ["kind", "rooms", "open", "host"])
+    let variant = PayloadVariant(tree, change: .generated("the example of `Listing`"))
+    #expect(
+      String(decoding: variant.payload, as: UTF8.self)
+        == #"{"kind":"cas\"tle\n","rooms":[1,2.50],"open":true,"host":null}"#)
+    #expect(variant.change.path == nil)
+    #expect(variant.change.description == "the example of `Listing`")
+  }
+}
+
+/// The payload re-encoded without white space and with its key order kept, for comparing
+/// edits: valid JSON or the test fails.
+private func compact(_ data: Data) throws -> String {
+  let outline = try #require(
+    PayloadOutline(data), "not JSON: \(String(decoding: data, as: UTF8.self))")
+  var text = ""
+  func write(_ node: Int) {
+    let item = outline.nodes[node]
+    switch item.kind {
+    case .object:
+      text += "{"
+      for (index, child) in item.children.enumerated() {
+        if index > 0 { text += "," }
+        text += jsonQuoted(outline.key(of: child) ?? "") + ":"
+        write(child)
+      }
+      text += "}"
+    case .array:
+      text += "["
+      for (index, child) in item.children.enumerated() {
+        if index > 0 { text += "," }
+        write(child)
+      }
+      text += "]"
+    case .string:
+      text += jsonQuoted(outline.text(of: node))
+    default:
+      text += outline.text(of: node)
+    }
+  }
+  write(0)
+  return text
+}
