@@ -258,10 +258,14 @@ public enum DecodeCheckCommand {
       ($0.name, $0.qualifiedName) < ($1.name, $1.qualifiedName)
     }
     let width = models.map(\.name.count).max() ?? 0
+    // With a document, a third column follows: the qualified names are padded too.
+    let qualifiedWidth = contract == nil ? 0 : models.map(\.qualifiedName.count).max() ?? 0
     var text = ""
     for model in models {
       let padding = String(repeating: " ", count: width - model.name.count)
-      text += "\(model.name)\(padding)  \(model.qualifiedName)"
+      let qualifiedPadding = String(
+        repeating: " ", count: max(0, qualifiedWidth - model.qualifiedName.count))
+      text += "\(model.name)\(padding)  \(model.qualifiedName)\(qualifiedPadding)"
       if !registry.isUnambiguous(model.name) {
         text += "  (short name shared: use the qualified name)"
       }

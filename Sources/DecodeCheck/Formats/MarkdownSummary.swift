@@ -43,8 +43,11 @@ enum MarkdownSummary {
   }
 
   private static func countsTable(_ summary: CheckSummary, hasBaseline: Bool) -> String {
+    let checked =
+      summary.schemasChecked > 0 && summary.schemasChecked == summary.filesChecked
+      ? "Schemas checked" : "Files checked"
     var rows: [(String, Int)] = [
-      ("Files checked", summary.filesChecked),
+      (checked, summary.filesChecked),
       ("Decoded cleanly", summary.decodedCleanly),
       ("With unknown values", summary.withUnknownValues),
       ("Failed", summary.failed),
@@ -90,8 +93,11 @@ enum MarkdownSummary {
       let name = shownName(of: file, context: context)
       for finding in file.findings {
         guard let value = finding.unknownValue else { continue }
-        // One payload per file, or per line with `--lines`.
-        let payload = file.payloadCount > 1 ? "\(name):\(finding.position?.line ?? 0)" : name
+        // One payload per file, or per line with `--lines`; a type checked against an OpenAPI
+        // document counts once, however many of its payloads hold the value.
+        let payload =
+          file.payloadCount > 1 && file.schema == nil
+          ? "\(name):\(finding.position?.line ?? 0)" : name
         if let index = indices[value.typeName]?[value.rawValue] {
           valuesByType[value.typeName]?[index].payloads.insert(payload)
         } else {

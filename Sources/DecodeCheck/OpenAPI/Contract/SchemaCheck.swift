@@ -152,8 +152,11 @@ extension SchemaCheck {
   private mutating func report(
     _ failure: VariantFailure, at path: [UnknownValue.PathComponent], in base: GeneratedValue
   ) {
-    let (node, _) = meaningfulValue(at: path, in: base)
-    let origin = node.origin
+    let (node, nodePath) = meaningfulValue(at: path, in: base)
+    var origin = node.origin
+    if origin.reason == .typeAndFormat || origin.reason == .anyValue {
+      origin.site = memberSite(at: nodePath, in: base) ?? origin.site
+    }
     let text = displayed(node)
     let breaks = "a server sending it breaks decoding"
     let cannotRead = "\(wording.typeName) cannot read it"
@@ -241,7 +244,7 @@ extension SchemaCheck {
         }
       }
       if case .null = node.content {
-      } else if MergedSchema(graph, node.origin.schema).isNullable {
+      } else if MergedSchema(graph, node.origin.placeSchema).isNullable {
         var null = node
         null.content = .null
         base.replace(at: path, with: null)
@@ -312,8 +315,11 @@ extension SchemaCheck {
         break
       }
     }
-    let (node, _) = meaningfulValue(at: path, in: payload)
-    let origin = node.origin
+    let (node, nodePath) = meaningfulValue(at: path, in: payload)
+    var origin = node.origin
+    if origin.reason == .typeAndFormat || origin.reason == .anyValue {
+      origin.site = memberSite(at: nodePath, in: payload) ?? origin.site
+    }
     switch origin.reason {
     case .enumValue:
       add(
@@ -349,6 +355,17 @@ extension SchemaCheck {
       path.removeLast()
     }
     return (payload, [])
+  }
+
+  /// Where the property is declared whose value is at `path`: its key under `properties`;
+  /// `nil` for an array's element or the root.
+  private func memberSite(at path: [UnknownValue.PathComponent], in payload: GeneratedValue)
+    -> SpecSite?
+  {
+    guard case .key(let key)? = path.last, let parent = payload.value(at: path.dropLast()),
+      case .object(let members) = parent.content
+    else { return nil }
+    return members.first { $0.key == key }?.site
   }
 
   /// A generated value as reports quote it: a string's text, anything else as JSON.

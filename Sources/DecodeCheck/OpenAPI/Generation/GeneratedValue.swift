@@ -66,6 +66,10 @@ struct ValueOrigin: Sendable {
   /// For a value generated as one branch of a `oneOf` / `anyOf`: the schema holding the
   /// branches, and which branch.
   var branch: (owner: SchemaID, index: Int)?
+
+  /// The schema that stands at the value's place: the owner of the branches for a branch
+  /// (whose `{"type": "null"}` branch makes the place nullable), else ``schema``.
+  var placeSchema: SchemaID { branch?.owner ?? schema }
 }
 
 // MARK: - Paths

@@ -115,6 +115,17 @@ struct PayloadGenerator {
     return convert(value.node, depth: 0)
   }
 
+  /// Notes a member left out, unless it goes without saying: an optional member that refers
+  /// back to its own schema is simply left out, and a `$ref` that leads nowhere is noted
+  /// where it is, once.
+  private mutating func noteLeftOut(_ cut: Cut, at site: SpecSite, isRequired: Bool) {
+    switch cut {
+    case .unresolved: return
+    case .recursive where !isRequired: return
+    default: note(cut, at: site, isRequired: isRequired)
+    }
+  }
+
   private mutating func note(_ cut: Cut, at site: SpecSite, isRequired: Bool) {
     let note = Note(cut: cut, site: site, isRequired: isRequired)
     if noted.insert(note).inserted { notes.append(note) }
@@ -213,7 +224,7 @@ extension PayloadGenerator {
       let site = SpecSite(
         pointer: merged.site.pointer.appending("items"), offset: merged.site.offset)
       let isRequired = (merged.minItems ?? 0) > 0
-      if isRequired || cut != .recursive { note(cut, at: site, isRequired: isRequired) }
+      noteLeftOut(cut, at: site, isRequired: isRequired)
       if isRequired { return .cut(cut) }
       return .value(GeneratedValue(content: .array([]), origin: origin))
     }
@@ -240,9 +251,7 @@ extension PayloadGenerator {
               isRequired: true, site: property.site))
           continue
         }
-        if isRequired || cut != .recursive {
-          note(cut, at: property.site, isRequired: isRequired)
-        }
+        noteLeftOut(cut, at: property.site, isRequired: isRequired)
         if isRequired { return .cut(cut) }
       }
     }
@@ -264,7 +273,7 @@ extension PayloadGenerator {
       case .value(let value):
         members.append(GeneratedMember(key: "key1", value: value, isRequired: false, site: site))
       case .cut(let cut):
-        if cut != .recursive { note(cut, at: site, isRequired: false) }
+        noteLeftOut(cut, at: site, isRequired: false)
       }
     }
     return .value(GeneratedValue(content: .object(members), origin: origin))

@@ -159,7 +159,7 @@ struct VariantPlan {
           .omitted(key: member.key))
       }
       if case .null = member.value.content { continue }
-      if MergedSchema(graph, member.value.origin.schema).isNullable {
+      if MergedSchema(graph, member.value.origin.placeSchema).isNullable {
         var nulled = members
         nulled[index].value.content = .null
         var object = node

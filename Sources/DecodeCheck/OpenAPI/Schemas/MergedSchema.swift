@@ -64,11 +64,8 @@ struct MergedSchema {
       switch schema.reference {
       case .local(let target): children.append(target)
       case .external, .missing:
-        unresolvedReferences.append(
-          (
-            schema.reference!,
-            SpecSite(pointer: schema.site.pointer.appending("$ref"), offset: schema.site.offset)
-          ))
+        let site = schema.referenceSite ?? schema.site
+        unresolvedReferences.append((schema.reference!, site))
       case nil: break
       }
       children += schema.allOf

@@ -54,6 +54,8 @@ struct Schema: Sendable {
   var defaultValue: SpecValue?
   /// `$ref`: the schema it stands for (3.1 reads its other keywords beside it).
   var reference: SchemaReference?
+  /// Where `$ref` is: its key.
+  var referenceSite: SpecSite?
   /// `false` as a schema (3.1): nothing is allowed.
   var allowsNothing = false
 

@@ -83,7 +83,10 @@ extension SchemaGraph {
       let site = SpecSite(pointer: here, offset: member.offset)
       switch key {
       case "$ref":
-        if let text = tree.string(value) { schema.reference = reference(text) }
+        if let text = tree.string(value) {
+          schema.reference = reference(text)
+          schema.referenceSite = site
+        }
       case "type":
         readType(value, into: &schema)
       case "nullable":
