@@ -13,8 +13,10 @@ let package = Package(
   targets: [
     .target(name: "CodableResilience"),
 
-    // Fixture, round-trip and fuzz testing of an app's own models, with Swift Testing.
-    .target(name: "CodableResilienceTesting", dependencies: ["CodableResilience"]),
+    // Fixture, round-trip, fuzz and audit testing of an app's own models, with Swift Testing.
+    // The audit is decode-check's (one engine for the command and the assertion), so the kit
+    // depends on DecodeCheck, a library of this package with no dependencies of its own.
+    .target(name: "CodableResilienceTesting", dependencies: ["CodableResilience", "DecodeCheck"]),
 
     // The invented "Hearth" holiday-rental API that the fixtures, tests and decode-check use.
     .target(name: "SampleAPI", dependencies: ["CodableResilience"]),
@@ -50,7 +52,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GitHubWebhookTests",
-      dependencies: ["CodableResilience", "GitHubWebhookModels"]
+      dependencies: ["CodableResilience", "DecodeCheck", "GitHubWebhookModels"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -62,6 +62,48 @@ extension Scenario {
 }
 
 extension Scenario {
+  /// Issue 24: the audit decodes many variants of each payload. A variant costs about what
+  /// decoding the payload costs, plus the audit's own work: building it by editing the text,
+  /// decoding with the checker's handler, answering, gathering fields. The candidate audits
+  /// 10-listing `ListingPage` payloads (one per 1,000 records, one thread); the baseline
+  /// decodes the same payload as many times as there are variants, so the ratio is the cost
+  /// of a variant against a plain decode, and the report adds variants per second.
+  static let decodeCheckAudit = Scenario(
+    name: "decode-check-audit",
+    candidate: "audit of 10-listing ListingPage payloads, per variant",
+    baseline: "bare JSONDecoder, the payload once per variant",
+    target: 1.25
+  ) { records in
+    let payload = Payloads.listingPage(count: 10).data
+    let payloads = max(1, records / 1_000)
+    let model = RegisteredModel(ListingPage.self)
+    let checker = PayloadChecker()
+    let variants = checker.audit(payload, as: model, maximumConcurrency: 1).audit?.variantCount ?? 0
+    guard variants > 0 else {
+      throw ComparisonError(description: "the audit decoded no variant")
+    }
+    let byteCount = payload.count * variants * payloads
+    var comparison = try Comparison(
+      candidate: Side(byteCount: byteCount) {
+        (0..<payloads).map { _ in
+          checker.audit(payload, as: model, maximumConcurrency: 1).audit?.variantCount ?? 0
+        }.reduce(0, +)
+      },
+      baseline: Side(byteCount: byteCount) {
+        try (0..<payloads * variants).map { _ in
+          try JSONDecoder().decode(ListingPage.self, from: payload).listings.count
+        }.count
+      }
+    ) { audited, decoded in
+      guard audited == decoded else {
+        throw ComparisonError(
+          description: "the audit decoded \(audited) variants, the baseline \(decoded) payloads")
+      }
+    }
+    comparison.candidateItems = (variants * payloads, "variants")
+    return comparison
+  }
+
   /// The folder of ``decodeCheckTwoCores`` read and decoded by `JSONDecoder` alone, two files
   /// at once against one at a time: how far the platform's own decoding scales on this
   /// machine, the figure to read the checker's against.

@@ -24,10 +24,16 @@ struct Measurement: Encodable {
   var ratio: Double
   /// `nil` for a reference scenario.
   var target: Double?
+  /// What one candidate run handles, such as `(310, "variants")`, for a rate per second.
+  var candidateItems: (count: Int, noun: String)?
 
   var candidateMegabytesPerSecond: Double { Double(candidateBytes) / candidateSeconds / 1e6 }
   var baselineMegabytesPerSecond: Double { Double(baselineBytes) / baselineSeconds / 1e6 }
   var passed: Bool { target.map { ratio <= $0 } ?? true }
+  /// The candidate's items per second, such as variants per second; `nil` without items.
+  var candidateItemsPerSecond: Double? {
+    candidateItems.map { Double($0.count) / candidateSeconds }
+  }
 
   enum CodingKeys: String, CodingKey {
     case scenario, candidate, baseline, records, repetitions, ratio, target, passed
@@ -37,6 +43,8 @@ struct Measurement: Encodable {
     case baselineSeconds = "baseline_seconds"
     case candidateMegabytesPerSecond = "candidate_mb_per_s"
     case baselineMegabytesPerSecond = "baseline_mb_per_s"
+    case candidateItemsPerSecond = "candidate_items_per_s"
+    case candidateItemNoun = "candidate_item"
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -55,6 +63,8 @@ struct Measurement: Encodable {
     try container.encode(ratio, forKey: .ratio)
     try container.encode(target, forKey: .target)
     try container.encode(passed, forKey: .passed)
+    try container.encodeIfPresent(candidateItemsPerSecond, forKey: .candidateItemsPerSecond)
+    try container.encodeIfPresent(candidateItems?.noun, forKey: .candidateItemNoun)
   }
 }
 
@@ -100,7 +110,8 @@ extension Scenario {
       candidateSeconds: median(candidateTimes),
       baselineSeconds: median(baselineTimes),
       ratio: median(ratios),
-      target: target
+      target: target,
+      candidateItems: comparison.candidateItems
     )
   }
 }

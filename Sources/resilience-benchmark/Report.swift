@@ -94,6 +94,15 @@ struct Report: Encodable {
     var described: Set<String> = []
     for measurement in measurements where described.insert(measurement.scenario).inserted {
       lines.append("\(measurement.scenario): \(measurement.candidate) vs \(measurement.baseline)")
+      for sized in measurements where sized.scenario == measurement.scenario {
+        guard let rate = sized.candidateItemsPerSecond, let items = sized.candidateItems else {
+          continue
+        }
+        let baselineRate = Double(items.count) / sized.baselineSeconds
+        lines.append(
+          "  \(sized.records.formatted()) records: \(Int(rate.rounded())) \(items.noun)/s, "
+            + "\(Int(baselineRate.rounded())) plain decodes/s")
+      }
     }
     return lines.joined(separator: "\n")
   }

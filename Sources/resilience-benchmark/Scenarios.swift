@@ -26,6 +26,7 @@ extension Scenario {
     decodeCheckTwoCores,
     jsonDecoderTwoCores,
     decodeCheckBaselineSummary,
+    decodeCheckAudit,
   ]
 
   static let unknownDecodableString = Scenario(

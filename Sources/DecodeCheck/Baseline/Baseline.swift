@@ -43,7 +43,8 @@ public struct Baseline: Sendable, Hashable {
   }
 
   /// Records every finding of `report` that a baseline can hold: unknown values, decoding
-  /// failures and invalid JSON, but not inputs that could not be checked.
+  /// failures, invalid JSON and the audit's brittle fields, but not inputs that could not be
+  /// checked.
   ///
   /// ```swift
   /// let baseline = Baseline(recording: report)
@@ -60,6 +61,9 @@ public struct Baseline: Sendable, Hashable {
       for finding in file.findings where finding.kind.details.isBaselinable {
         entries.append(BaselineEntry(finding, of: file, relativeTo: folder))
       }
+    }
+    for field in report.audit?.fields(.brittle) ?? [] {
+      entries.append(BaselineEntry(field))
     }
     self.init(entries: entries)
   }
@@ -176,11 +180,20 @@ public struct Baseline: Sendable, Hashable {
       }
       result.files[index].findings = kept
     }
+    if var audit = result.audit {
+      for index in audit.fields.indices where audit.fields[index].verdict == .brittle {
+        let entry = BaselineEntry(audit.fields[index])
+        guard let count = unmatched[entry] else { continue }
+        unmatched[entry] = count == 1 ? nil : count - 1
+        accepted += 1
+        audit.fields[index].isBaselined = true
+      }
+      result.audit = audit
+    }
     var fixed: [BaselineEntry] = []
     if !unmatched.isEmpty {
       let read = Set(report.scope.inputs.map(folder.relative))
-      for (entry, count) in unmatched
-      where report.scope.covers(entry, readAs: read, in: folder) {
+      for (entry, count) in unmatched where report.scope.covers(entry, readAs: read, in: folder) {
         fixed += repeatElement(entry, count: count)
       }
     }

@@ -17,6 +17,14 @@ import CodableResilience
 ///   "kind" : "unknownValue", "path" : "$.listings[1].kind", "value" : "castle" }
 /// ```
 ///
+/// A brittle field the audit found (`--audit`) is keyed by the model and the field's path
+/// pattern, with no file, so it stays accepted whichever payloads showed it:
+///
+/// ```json
+/// { "kind" : "brittleField", "path" : "$.listings[*].heating",
+///   "type" : "MyModels.ListingPage", "value" : "a new value fails decoding" }
+/// ```
+///
 /// A finding of `--openapi` is recorded by the document, the type, the JSON pointer of the
 /// spec member and the value, so regenerating the document (which moves every line) keeps it:
 ///
@@ -26,8 +34,9 @@ import CodableResilience
 /// ```
 public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The file, relative to the working folder the check ran in (an absolute path when the file
-  /// is outside it; `-` for standard input); for a captured response, the HAR archive.
-  public var file: String
+  /// is outside it; `-` for standard input); for a captured response, the HAR archive. `nil`
+  /// for a brittle field, which ``type`` names.
+  public var file: String?
 
   /// For a response captured in a HAR archive, the request's method and URL path without its
   /// query: `GET /api/v2/listings`. `nil` for a payload file.
@@ -44,7 +53,8 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// of `--openapi`, the spec's value it is about (an `enum` element), or else the message.
   public var value: String
 
-  /// For a finding of `--openapi`, the qualified name of the type checked; `nil` otherwise.
+  /// For a brittle field the audit found, or a finding of `--openapi`, the qualified name of
+  /// the model; `nil` for a finding in a payload.
   public var type: String?
 
   /// For a finding of `--openapi`, the JSON pointer of the spec member it comes from; `nil`
@@ -65,7 +75,7 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   ///   type: "MyModels.Filter", pointer: "#/components/schemas/FilterAction/enum/3")
   /// ```
   public init(
-    file: String, request: String? = nil, kind: Finding.Kind, path: String?, value: String,
+    file: String?, request: String? = nil, kind: Finding.Kind, path: String?, value: String,
     type: String? = nil, pointer: String? = nil
   ) {
     self.file = file
@@ -98,16 +108,29 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     return (type.map { "\($0) " } ?? "") + pointer
   }
 
+  /// The entry that records a brittle field of the audit.
+  init(_ field: FieldAudit) {
+    self.init(
+      file: nil, kind: .brittleField, path: field.path,
+      value: field.question == .newVariant
+        ? "a new variant fails decoding" : "a new value fails decoding",
+      type: field.typeName)
+  }
+
   /// Where the entry is, as the reports name it: the file, and for a captured response the
-  /// request, `Fixtures/Traffic/hearth.har GET /api/v2/listings`.
+  /// request, `Fixtures/Traffic/hearth.har GET /api/v2/listings`; for a brittle field, the
+  /// model.
   var place: String {
-    request.map { "\(file) \($0)" } ?? file
+    guard let file else { return type ?? "" }
+    return request.map { "\(file) \($0)" } ?? file
   }
 
   /// What the formats that place it on the file say of an entry that no longer occurs: the
   /// request, if any, the path, then ``fixedMessage``.
   var fixedDescription: String {
-    (request.map { "\($0): " } ?? "") + (subject.map { "\($0): " } ?? "") + fixedMessage
+    let model = file == nil ? type.map { "\($0) " } ?? "" : ""
+    return model + (request.map { "\($0): " } ?? "") + (subject.map { "\($0): " } ?? "")
+      + fixedMessage
   }
 
   /// What the reports say of an entry that no longer occurs.
@@ -115,14 +138,14 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     "no longer found; remove it from the baseline: \(kind.details.title) \(jsonQuoted(value))"
   }
 
-  /// Orders by file and request, then type and pointer, path, kind and value, so a baseline
+  /// Orders by file, model and request, then pointer, path, kind and value, so a baseline
   /// file reads like the report.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     lhs.sortKey.lexicographicallyPrecedes(rhs.sortKey)
   }
 
   private var sortKey: [String] {
-    [file, request ?? "", type ?? "", pointer ?? "", path ?? "", kind.rawValue, value]
+    [file ?? "", type ?? "", request ?? "", pointer ?? "", path ?? "", kind.rawValue, value]
   }
 }
 
@@ -134,11 +157,12 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
 /// for entry in report.baseline?.fixed ?? [] { print("fixed:", entry.file, entry.value) }
 /// ```
 public struct BaselineComparison: Sendable, Hashable {
-  /// How many findings matched an entry and were taken out of the report.
+  /// How many findings matched an entry and were taken out of the report, and brittle
+  /// fields it accepted.
   public internal(set) var accepted: Int
 
   /// The entries no finding matched, for inputs this run checked: files and archives it read,
-  /// and files gone from the folders it searched.
+  /// files gone from the folders it searched, and brittle fields of the models it audited.
   public internal(set) var fixed: [BaselineEntry]
 
   /// Whether entries that no longer occur fail the check (`--strict-baseline`).

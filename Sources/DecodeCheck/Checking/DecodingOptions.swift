@@ -16,6 +16,9 @@ struct DecodingOptions {
   var data: JSONDecoder.DataDecodingStrategy
   var nonConformingFloats: JSONDecoder.NonConformingFloatDecodingStrategy
   var userInfo: [CodingUserInfoKey: Any]
+  /// Notes the types whose `init(from:)` is running, for the audit to tell which tool
+  /// reported a value; `nil` (the default) notes nothing.
+  var trail: DecodingTrail?
 
   /// The options of a plain `JSONDecoder()`.
   static var plain: DecodingOptions { DecodingOptions(JSONDecoder()) }

@@ -115,6 +115,9 @@ private func decodeValue<T: Decodable>(
   case is Date.Type:
     return try decodeDate(from: decoder, options.dates, fail: fail) as! T
   default:
+    guard let trail = options.trail else { return try T(from: decoder) }
+    trail.enter(T.self, at: path)
+    defer { trail.leave() }
     return try T(from: decoder)
   }
 }

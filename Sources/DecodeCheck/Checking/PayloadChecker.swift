@@ -26,6 +26,22 @@ public struct PayloadChecker: Sendable {
   /// How HAR archives (`*.har`) are read: routes, error responses, unrouted requests.
   public var traffic = TrafficOptions()
 
+  /// Whether, and within what budget, each payload that decodes is also audited
+  /// (`--audit`): asked, field by field, what a new value, a new variant or a missing key
+  /// would do. `nil`, the default, checks the payloads only. The answers are the report's
+  /// ``CheckReport/audit``.
+  ///
+  /// ```swift
+  /// var checker = PayloadChecker()
+  /// checker.audit = .standard
+  /// let brittle = checker.check(paths: ["Fixtures"], in: registry).audit?.brittle ?? []
+  /// ```
+  public var audit: AuditBudget?
+
+  /// How many variants of one payload are decoded at once: 1 while several inputs are
+  /// checked at once, which already keeps the cores busy.
+  var variantConcurrency = 1
+
   /// Creates a checker.
   ///
   /// ```swift
@@ -56,6 +72,36 @@ public struct PayloadChecker: Sendable {
   ///   - path: what the report calls the input; `-` (standard input) by default.
   public func check(_ data: Data, as model: RegisteredModel, path: String = "-") -> FileReport {
     FileReport(path: path, typeName: model.qualifiedName, result: checkPayloads(data, as: model))
+  }
+
+  /// Checks one payload held in memory and audits it (with ``audit``, or the standard budget
+  /// when it is `nil`): the report's one file holds what the check found, its
+  /// ``CheckReport/audit`` the fields. A payload that does not decode is reported and not
+  /// audited.
+  ///
+  /// ```swift
+  /// let report = PayloadChecker().audit(data, as: RegisteredModel(ListingPage.self))
+  /// report.audit?.brittle  // [] when no field breaks on a value never sent
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: the payload's bytes (with ``readsLines``, one payload per line).
+  ///   - model: the type to decode it as.
+  ///   - path: what the report calls the input; `-` by default.
+  ///   - maximumConcurrency: how many variants to decode at once.
+  public func audit(
+    _ data: Data, as model: RegisteredModel, path: String = "-",
+    maximumConcurrency: Int = defaultConcurrency
+  ) -> CheckReport {
+    var checker = self
+    checker.audit = audit ?? .standard
+    checker.variantConcurrency = maximumConcurrency
+    var report = CheckReport(
+      files: [checker.check(data, as: model, path: path)], isStrict: isStrict)
+    report.audit = AuditReport(files: report.files)
+    report.scope.inputs = [path]
+    if !report.files[0].audits.isEmpty { report.scope.auditedTypes = [model.qualifiedName] }
+    return report
   }
 
   /// What checking the payloads in `data` found.
@@ -125,9 +171,15 @@ public struct PayloadChecker: Sendable {
     // Archives check their entries several at once themselves, one archive after another.
     let archives = plan.inputs.filter(\.isArchive)
     let inputs = plan.inputs.filter { !$0.isArchive }
+    var checker = self
+    if inputs.count == 1, archives.isEmpty {
+      // One payload file: its variants, not the inputs, are what runs at once.
+      checker.variantConcurrency = maximumConcurrency
+    }
     var files = concurrentMap(count: inputs.count, maximumConcurrency: maximumConcurrency) {
-      let report = check(inputs[$0])
-      progress?.advance()
+      [checker] in
+      let report = checker.check(inputs[$0])
+      progress?.advance(variants: report.audits.reduce(0) { $0 + $1.variantCount })
       return report
     }
     var scope = CheckedScope(folders: plan.searchedFolders)
@@ -144,10 +196,16 @@ public struct PayloadChecker: Sendable {
       }
       files += archiveReports
       traffic += counts
-      progress?.advance()
+      progress?.advance(
+        variants: archiveReports.reduce(0) { $0 + $1.audits.reduce(0) { $0 + $1.variantCount } })
     }
     var report = CheckReport(files: files, isStrict: isStrict)
     report.traffic = traffic
+    if audit != nil {
+      let audit = AuditReport(files: report.files)
+      report.audit = audit
+      scope.auditedTypes = Set(report.files.filter { !$0.audits.isEmpty }.compactMap(\.typeName))
+    }
     report.scope = scope
     return report
   }
@@ -207,7 +265,9 @@ extension PayloadChecker {
     }
     let outcome = VariantDecoder(model).outcome(of: data)
     if case .decodedSilently = outcome, trailingCommas.isEmpty {
-      return PayloadResult(outcome: .decoded, findings: [], payloadCount: 1)
+      return PayloadResult(
+        outcome: .decoded, findings: [], payloadCount: 1,
+        audits: audit(data, as: model, base: outcome, line: line))
     }
     var findings = trailingCommas.map { ($0.finding, Optional($0.offset)) }
     for report in outcome.reports {
@@ -227,7 +287,19 @@ extension PayloadChecker {
     let located = data.withUnsafeBytes { locate(findings, in: JSONScanner($0), line: line) }
     let result: FileReport.Outcome =
       !outcome.decoded ? .failed : outcome.reports.isEmpty ? .decoded : .decodedWithUnknownValues
-    return PayloadResult(outcome: result, findings: located, payloadCount: 1)
+    return PayloadResult(
+      outcome: result, findings: located, payloadCount: 1,
+      audits: audit(data, as: model, base: outcome, line: line))
+  }
+
+  /// The audit of a payload that decoded as `base` says, when the checker audits.
+  private func audit(_ data: Data, as model: RegisteredModel, base: VariantOutcome, line: Int?)
+    -> [PayloadAudit]
+  {
+    guard let audit, base.decoded else { return [] }
+    let auditor = PayloadAuditor(
+      decoder: VariantDecoder(model), budget: audit, maximumConcurrency: variantConcurrency)
+    return [auditor.audit(data, base: base, line: line)]
   }
 
   /// The findings with the line and column of their offsets, in text order.
@@ -269,6 +341,7 @@ extension PayloadChecker {
       return checkPayload(data, as: model, line: 1)
     }
     var findings: [Finding] = []
+    var audits: [PayloadAudit] = []
     var payloadCount = 0
     var anyFailed = false
     var anyUnknown = false
@@ -278,6 +351,7 @@ extension PayloadChecker {
       let result = checkPayload(payload, as: model, line: line.number)
       payloadCount += 1
       findings += result.findings
+      audits += result.audits
       anyFailed = anyFailed || result.outcome == .failed
       anyUnknown =
         anyUnknown || result.outcome == .decodedWithUnknownValues
@@ -289,7 +363,8 @@ extension PayloadChecker {
     }
     let outcome: FileReport.Outcome =
       anyFailed ? .failed : anyUnknown ? .decodedWithUnknownValues : .decoded
-    return PayloadResult(outcome: outcome, findings: findings, payloadCount: payloadCount)
+    return PayloadResult(
+      outcome: outcome, findings: findings, payloadCount: payloadCount, audits: audits)
   }
 }
 
@@ -302,4 +377,6 @@ struct PayloadResult: Sendable, Hashable {
   var findings: [Finding]
   /// How many payloads were checked: 1, or one per non-blank line with `--lines`.
   var payloadCount: Int
+  /// What auditing the payloads that decoded found, when the checker audits.
+  var audits: [PayloadAudit] = []
 }

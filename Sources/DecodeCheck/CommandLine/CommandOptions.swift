@@ -30,6 +30,10 @@ struct CommandOptions: Equatable {
   var schemaMapPath: String?
   /// `--max-payloads N`: the most payloads `--openapi` generates per schema.
   var maximumPayloads: Int?
+  /// `--audit`: ask the models what new values, new variants and missing keys would do.
+  var audits = false
+  /// `--places-per-field` and `--places-per-file`: the audit's budget.
+  var auditBudget = AuditBudget.standard
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -43,6 +47,7 @@ struct CommandOptions: Equatable {
   init(parsing arguments: [String]) throws(UsageError) {
     var remaining = arguments[...]
     var optionsEnded = false
+    var limitsAudit = false
     while let argument = remaining.popFirst() {
       if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
         paths.append(argument)
@@ -65,6 +70,13 @@ struct CommandOptions: Equatable {
         }
         return next
       }
+      func count(describedAs what: String) throws(UsageError) -> Int {
+        let text = try value(describedAs: what)
+        guard let count = Int(text), count >= 1 else {
+          throw UsageError(message: "`\(name)` needs a whole number of at least 1, not `\(text)`")
+        }
+        return count
+      }
       func flag() throws(UsageError) -> Bool {
         guard attachedValue == nil else {
           throw UsageError(message: "`\(name)` takes no value")
@@ -82,11 +94,7 @@ struct CommandOptions: Equatable {
         }
         self.format = format
       case "-j", "--jobs":
-        let text = try value(describedAs: "how many files to check at once")
-        guard let jobs = Int(text), jobs >= 1 else {
-          throw UsageError(message: "`\(name)` needs a whole number of at least 1, not `\(text)`")
-        }
-        self.jobs = jobs
+        jobs = try count(describedAs: "how many files to check at once")
       case "--baseline":
         baselinePath = try value(describedAs: "a baseline file (see --write-baseline)")
       case "--write-baseline":
@@ -101,13 +109,17 @@ struct CommandOptions: Equatable {
       case "--schemas":
         schemaMapPath = try value(describedAs: "a JSON file mapping types to schemas")
       case "--max-payloads":
-        let text = try value(describedAs: "the most payloads to generate per schema")
-        guard let count = Int(text), count >= 1 else {
-          throw UsageError(message: "`\(name)` needs a whole number of at least 1, not `\(text)`")
-        }
-        maximumPayloads = count
+        maximumPayloads = try count(describedAs: "the most payloads to generate per schema")
       case "--include-errors": includesErrorResponses = try flag()
       case "--require-routes": requiresRoutes = try flag()
+      case "--audit": audits = try flag()
+      case "--places-per-field":
+        auditBudget.placesPerField = try count(
+          describedAs: "the most places of one field to audit in a payload")
+        limitsAudit = true
+      case "--places-per-file":
+        auditBudget.placesPerFile = try count(describedAs: "the most places to audit in a payload")
+        limitsAudit = true
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
@@ -117,6 +129,9 @@ struct CommandOptions: Equatable {
       default:
         throw UsageError(message: "unknown option `\(name)`")
       }
+    }
+    if limitsAudit, !audits {
+      throw UsageError(message: "`--places-per-field` and `--places-per-file` need --audit")
     }
     if isStrictBaseline, baselinePath == nil {
       throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")
@@ -140,6 +155,11 @@ struct CommandOptions: Equatable {
       throw UsageError(
         message: "--openapi checks the models against the document's schemas and takes no "
           + "payload paths; check `\(paths[0])` in a run of its own")
+    }
+    if audits {
+      throw UsageError(
+        message: "--audit asks the models about captured payloads and --openapi about the "
+          + "spec's: run them one at a time")
     }
     let payloadOptions = [
       ("--routes", routesPath != nil), ("--lines", readsLines),

@@ -143,6 +143,7 @@ public enum DecodeCheckCommand {
     var checker = PayloadChecker(strict: options.isStrict, lines: options.readsLines)
     checker.traffic.includesErrorResponses = options.includesErrorResponses
     checker.traffic.requiresRoutes = options.requiresRoutes
+    if options.audits { checker.audit = options.auditBudget }
     if let path = options.routesPath {
       do {
         checker.traffic.routes = try Routes(contentsOfFile: path, registry: registry)
@@ -194,7 +195,8 @@ public enum DecodeCheckCommand {
       let progress =
         standardError.isTerminal && !options.isQuiet
         ? ProgressLine(
-          stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence)
+          stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence,
+          countsVariants: options.audits)
         : nil
       report = checker.check(
         plan, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,

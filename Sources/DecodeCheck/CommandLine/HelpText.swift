@@ -56,7 +56,23 @@ extension DecodeCheckCommand {
         --include-errors        HAR: check responses with a status outside 200-299 too.
         --require-routes        HAR: a JSON response no route gives a type fails the check.
         --strict                Fail payloads that hold values the models do not know; without
-                                it they decode and are reported as warnings.
+                                it they decode and are reported as warnings. With --audit,
+                                brittle fields fail the check too.
+        --audit                 Also ask the models, field by field, what a value the server
+                                has never sent would do to each payload that decodes: a new
+                                string or integer at each place, a new variant of an array's
+                                tagged elements, each key left out. Each field (a JSON path
+                                pattern, $.listings[*].kind) is listed once, with its verdict:
+                                  brittle    decoding fails: a warning (error with --strict)
+                                  resilient  reported as unknown; names the type and tool
+                                  open       decodes, and nothing is reported
+                                  required   leaving the key out fails (a note)
+                                Payloads that do not decode are reported as usual and are
+                                not audited.
+        --places-per-field <n>  With --audit: ask about at most n places of one field in a
+                                payload (default 5): its first 3, then evenly over the rest.
+        --places-per-file <n>   With --audit: ask about at most n places in one payload
+                                (default 1000), each field once before any field twice.
         --lines                 Read newline-delimited JSON: one payload per line (blank lines
                                 are skipped); findings name the line. Folders are then searched
                                 for *.ndjson and *.jsonl files too.
@@ -109,6 +125,20 @@ extension DecodeCheckCommand {
         Without --routes, --type gives every response its type. A routes.json beside an archive
         in a folder, and the --routes file, are not payloads. The archive is read as a stream.
 
+      AUDIT:
+        A new value keeps the form of the one it replaces, so a field is asked about what the
+        server could send there: a date becomes the same date 28 years later, a UUID has each
+        hex digit one up, a URL another host (audit-…), digits and decimals one more digit,
+        any other string "decodecheckAuditNewValue", and an integer the first of 97, 997, 9997,
+        … above every integer of that field in the payload. A new variant is an element of an
+        array of objects that differ in their members, its tag (type, kind, event, or a key
+        whose new value the models report) never sent, with only the members every element
+        carries. Each field line names one example place. --write-baseline records brittle
+        fields by model and path pattern, so a baseline accepts today's and fails on new ones.
+          Fixtures/\(type)/v1.json:9:18: warning: $.items[*].state: brittle: a new value
+            fails decoding: unknown State value "decodecheckAuditNewValue", …; 4 payloads,
+            9 places
+
       OPENAPI:
         Each registered type is checked against the schema under #/components/schemas whose
         name is exactly its short name (\(type)), unless --schemas, or its registration
@@ -137,7 +167,8 @@ extension DecodeCheckCommand {
       EXIT STATUS:
         0  every payload decoded (unknown values are warnings)
         1  a payload did not decode or is not valid JSON (or a HAR archive is not), or held
-           unknown values with --strict, or a response had no route with --require-routes,
+           unknown values or (with --audit) brittle fields with --strict, or a response had
+           no route with --require-routes,
            or a baseline entry no longer occurs with --strict-baseline (findings a baseline
            accepts never fail)
         2  a usage error (a routes file or schema map that cannot be used is one), a baseline

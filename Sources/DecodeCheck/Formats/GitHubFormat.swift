@@ -45,6 +45,23 @@ enum GitHubFormat {
         }
       }
     }
+    if let audit = report.audit {
+      // Brittle fields share the annotations; the other fields are notes, plain lines.
+      for field in audit.fields {
+        let finding = field.finding(strict: report.isStrict)
+        let file = field.exampleFile
+        let line = TextFormat.line(for: finding, in: file)
+        if finding.severity == .note {
+          if !context.quiet { text += line + "\n" }
+        } else if !context.quiet || finding.severity == .error {
+          add(
+            finding.severity,
+            annotation: { command(for: finding, in: file, toolName: context.toolName) },
+            line: { line })
+        }
+      }
+      text += audit.description + "\n"
+    }
     let errors = notAnnotated[.error, default: 0]
     let warnings = notAnnotated[.warning, default: 0]
     if errors + warnings > 0 {
@@ -93,8 +110,8 @@ enum GitHubFormat {
   /// An error annotation for a baseline entry that no longer occurs (`--strict-baseline`).
   private static func command(forFixed entry: BaselineEntry, toolName: String) -> String {
     var properties: [String] = []
-    if entry.file != "-" {
-      properties.append("file=" + escapeProperty(entry.file))
+    if let file = entry.file, file != "-" {
+      properties.append("file=" + escapeProperty(file))
     }
     properties.append("title=" + escapeProperty("\(toolName): baseline entry no longer found"))
     return "::error \(properties.joined(separator: ","))::" + escapeData(entry.fixedDescription)

@@ -36,9 +36,13 @@ import Foundation
 /// `traffic` member counting the archives' entries (`entries`, `checked`, `withoutBody`,
 /// `notJSON`, `errorStatus`, `withoutRoute`).
 /// With `--baseline`, a `baseline` member holds how many findings it `accepted` and the
-/// entries that no longer occur (`fixed`). With `--openapi`, each file is one type checked
-/// against the document: it has a `schema` member, its `line` and `column` are in the
-/// document, and each finding has a `contract` member (`check`, `pointer`, `value`).
+/// entries that no longer occur (`fixed`). With `--audit`, an `audit` member holds the counts
+/// (`payloads`, `notAudited`, `variants`, `brittle`) and every field (`type`, `path`,
+/// `verdict`, `question`, `required`, `namedType`, `tool`, `detail`, `payloads`, `places`,
+/// `severity`, `baselined`, and an `example` with its `file`, `path`, `line`, `column` and,
+/// for a HAR entry, `request`). With `--openapi`, each file is one type checked against the
+/// document: it has a `schema` member, its `line` and `column` are in the document, and each
+/// finding has a `contract` member (`check`, `pointer`, `value`).
 enum JSONFormat {
   static func render(_ report: CheckReport) -> String {
     let encoder = JSONEncoder()
@@ -60,6 +64,8 @@ enum JSONFormat {
     var baseline: BaselineResult?
     /// Present when the run read HAR archives.
     var traffic: TrafficCounts?
+    /// Present when the run audited (`--audit`).
+    var audit: Audit?
 
     init(_ report: CheckReport) {
       exitStatus = report.exitStatus
@@ -68,6 +74,72 @@ enum JSONFormat {
       summary = report.summary
       baseline = report.baseline.map(BaselineResult.init)
       traffic = report.traffic.entries > 0 ? report.traffic : nil
+      audit = report.audit.map { Audit($0, strict: report.isStrict) }
+    }
+  }
+
+  /// The audit's counts and every field.
+  private struct Audit: Encodable {
+    var payloads: Int
+    var notAudited: Int
+    var variants: Int
+    var brittle: Int
+    var fields: [Field]
+
+    init(_ audit: AuditReport, strict: Bool) {
+      payloads = audit.payloadCount
+      notAudited = audit.notAuditedCount
+      variants = audit.variantCount
+      brittle = audit.brittle.count
+      fields = audit.fields.map { Field($0, strict: strict) }
+    }
+  }
+
+  private struct Field: Encodable {
+    var type: String
+    var path: String
+    var verdict: FieldAudit.Verdict?
+    var question: FieldAudit.Question?
+    var required: Bool
+    var namedType: String?
+    var tool: String?
+    var detail: String?
+    var payloads: Int
+    var places: Int
+    var severity: Finding.Severity
+    var baselined: Bool
+    var example: Example
+
+    init(_ field: FieldAudit, strict: Bool) {
+      type = field.typeName
+      path = field.path
+      verdict = field.verdict
+      question = field.question
+      required = field.isRequired
+      namedType = field.namedType
+      tool = field.tool
+      detail = field.detail
+      payloads = field.payloadCount
+      places = field.placeCount
+      severity = field.finding(strict: strict).severity
+      baselined = field.isBaselined
+      example = Example(field.example)
+    }
+  }
+
+  private struct Example: Encodable {
+    var file: String
+    var path: String
+    var line: Int?
+    var column: Int?
+    var request: CapturedRequest?
+
+    init(_ place: FieldAudit.Place) {
+      file = place.file
+      path = place.path
+      line = place.position?.line
+      column = place.position?.column
+      request = place.request
     }
   }
 

@@ -3,14 +3,19 @@
 /// could not be checked are `<error>`s, and warnings go to the case's `<system-out>`.
 ///
 /// With a baseline whose entries no longer all occur, one more case, named `baseline`, lists
-/// them: in its `<system-out>`, or as its `<failure>` under `--strict-baseline`.
+/// them: in its `<system-out>`, or as its `<failure>` under `--strict-baseline`. With
+/// `--audit`, each model audited is a case named `audit`: its fields in its `<system-out>`,
+/// its brittle fields its `<failure>` under `--strict`.
 enum JUnitFormat {
   static func render(_ report: CheckReport, toolName: String = "decode-check") -> String {
     let fixed = report.baseline?.fixed ?? []
     let fixedFail = report.baseline?.fixedEntriesFail == true
-    let failures = report.files.count(where: \.failed) + (fixedFail && !fixed.isEmpty ? 1 : 0)
+    let audited = auditCases(report)
+    let failures =
+      report.files.count(where: \.failed) + (fixedFail && !fixed.isEmpty ? 1 : 0)
+      + audited.count(where: \.fails)
     let errors = report.files.count { $0.outcome == .notChecked }
-    let tests = report.files.count + (fixed.isEmpty ? 0 : 1)
+    let tests = report.files.count + (fixed.isEmpty ? 0 : 1) + audited.count
     let counts = #"tests="\#(tests)" failures="\#(failures)" errors="\#(errors)""#
     let name = escape(toolName)
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
@@ -53,9 +58,50 @@ enum JUnitFormat {
       }
       xml += "    </testcase>\n"
     }
-    xml += "    <system-out>" + escape(report.summary.description) + "</system-out>\n"
+    for audit in audited {
+      xml += #"    <testcase classname="\#(escape(audit.typeName))" name="audit">"# + "\n"
+      if audit.fails {
+        let message = counted(audit.errors.count, "brittle field") + " (--strict)"
+        xml += #"      <failure type="brittleField" message="\#(escape(message))">"#
+        xml += escape(audit.errors.joined(separator: "\n")) + "</failure>\n"
+      }
+      if !audit.others.isEmpty {
+        xml +=
+          "      <system-out>" + escape(audit.others.joined(separator: "\n")) + "</system-out>\n"
+      }
+      xml += "    </testcase>\n"
+    }
+    var summary = report.summary.description
+    if let audit = report.audit { summary = audit.description + "\n" + summary }
+    xml += "    <system-out>" + escape(summary) + "</system-out>\n"
     xml += "  </testsuite>\n</testsuites>\n"
     return xml
+  }
+
+  /// One test case per model audited: its brittle fields fail it under `--strict`; its other
+  /// fields are listed in its output.
+  private struct AuditCase {
+    var typeName: String
+    var errors: [String] = []
+    var others: [String] = []
+    var fails: Bool { !errors.isEmpty }
+  }
+
+  private static func auditCases(_ report: CheckReport) -> [AuditCase] {
+    var cases: [AuditCase] = []
+    for field in report.audit?.fields ?? [] {
+      if cases.last?.typeName != field.typeName {
+        cases.append(AuditCase(typeName: field.typeName))
+      }
+      let finding = field.finding(strict: report.isStrict)
+      let line = TextFormat.line(for: finding, in: field.exampleFile)
+      if finding.severity == .error {
+        cases[cases.count - 1].errors.append(line)
+      } else {
+        cases[cases.count - 1].others.append(line)
+      }
+    }
+    return cases
   }
 
   /// Escapes text for XML content and attribute values. Characters XML 1.0 cannot hold at

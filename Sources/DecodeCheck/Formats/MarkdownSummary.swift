@@ -29,6 +29,9 @@ enum MarkdownSummary {
     for kind in Finding.Kind.allCases where kind != .unknownValue {
       text += findings(of: kind, in: report, context: context)
     }
+    if let audit = report.audit {
+      text += auditSection(audit, context: context)
+    }
     if let baseline = report.baseline, !baseline.fixed.isEmpty {
       text += "\n### Baseline entries no longer found (\(baseline.fixed.count))\n\n"
       text += baseline.fixedEntriesFail ? "These fail the check (--strict-baseline). " : ""
@@ -117,6 +120,38 @@ enum MarkdownSummary {
       for value in valuesByType[type] ?? [] {
         text += "| \(code(jsonQuoted(value.rawValue))) | \(value.payloads.count) "
         text += "| \(value.firstSeen) |\n"
+      }
+    }
+    return text
+  }
+
+  /// The audit: its counts, the brittle fields, then every field in a table per verdict,
+  /// each up to ``listedFindingsPerKind`` rows.
+  private static func auditSection(_ audit: AuditReport, context: RenderContext) -> String {
+    var text = "\n### Audit\n\n" + cell(audit.description) + "\n"
+    let groups: [(String, [FieldAudit])] = [
+      ("Brittle fields: a value never sent breaks decoding", audit.fields(.brittle)),
+      ("Resilient fields: a value never sent is reported", audit.fields(.resilient)),
+      ("Open fields: a value never sent decodes unreported", audit.fields(.open)),
+      ("Required fields", audit.fields.filter { $0.verdict == nil }),
+    ]
+    for (heading, fields) in groups where !fields.isEmpty {
+      text += "\n#### \(heading) (\(fields.count))\n\n"
+      text += "| Model | Field | Type | Required | Payloads | Places | Example |\n"
+      text += "|---|---|---|---|---:|---:|---|\n"
+      for field in fields.prefix(listedFindingsPerKind) {
+        var type = field.namedType.map(code) ?? ""
+        if let tool = field.tool { type += " (\(cell(tool)))" }
+        if field.isBaselined { type += " accepted by the baseline" }
+        let example = field.exampleFile
+        let shown = context.workingDirectory.relative(example.request?.archive ?? example.path)
+        let place = TextFormat.place(of: field.finding(strict: false), in: example, shown: shown)
+        text += "| \(code(field.typeName)) | \(code(field.path)) | \(type) "
+        text += "| \(field.isRequired ? "yes" : "") | \(field.payloadCount) | \(field.placeCount) "
+        text += "| \(code(place)) |\n"
+      }
+      if fields.count > listedFindingsPerKind {
+        text += "\n… and \(fields.count - listedFindingsPerKind) more, in the full report.\n"
       }
     }
     return text

@@ -22,9 +22,10 @@ import Foundation
 /// `#12 GET /api/v2/listings?page=2 (body 3:12): $.state: …`. A finding of `--openapi` is
 /// placed in the OpenAPI document, names the type as its logical location, and carries the
 /// check, the spec's JSON pointer and value as `properties`. With a baseline, results carry
-/// `baselineState` `new`, and entries that no
-/// longer occur are results of level `note` (`error` under `--strict-baseline`) with
-/// `baselineState` `absent`.
+/// `baselineState` `new`, and entries that no longer occur are results of level `note`
+/// (`error` under `--strict-baseline`) with `baselineState` `absent`. With `--audit`, each
+/// brittle field is a result of the rule `brittleField` at its example place; the audit's
+/// other fields are not results.
 enum SARIFFormat {
   static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -81,6 +82,24 @@ enum SARIFFormat {
               locations: [location], baselineState: baselineState, properties: properties))
         }
       }
+      // Brittle fields, at their example place; the other fields of the audit are notes for
+      // people, which code scanning would show as alerts.
+      for field in report.audit?.fields ?? [] where field.isBrittle {
+        let finding = field.finding(strict: report.isStrict)
+        let file = field.exampleFile
+        var message = "\(field.path): \(finding.message)"
+        if let request = file.request {
+          message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
+        }
+        let uri = uriReference(
+          context.workingDirectory.relative(file.request?.archive ?? file.path))
+        results.append(
+          Result(
+            ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
+            level: finding.severity.rawValue, message: Message(text: message),
+            locations: [Location(uri: uri, position: file.request == nil ? finding.position : nil)],
+            baselineState: baselineState, properties: nil))
+      }
       if let baseline = report.baseline {
         for entry in baseline.fixed {
           results.append(
@@ -88,7 +107,7 @@ enum SARIFFormat {
               ruleId: entry.kind.rawValue, ruleIndex: ruleIndex[entry.kind] ?? 0,
               level: baseline.fixedEntriesFail ? "error" : "note",
               message: Message(text: entry.fixedDescription),
-              locations: [Location(uri: uriReference(entry.file), position: nil)],
+              locations: entry.file.map { [Location(uri: uriReference($0), position: nil)] } ?? [],
               baselineState: "absent", properties: nil))
         }
       }

@@ -13,6 +13,14 @@ enum TextFormat {
         text += line(forFixed: entry, failing: baseline.fixedEntriesFail) + "\n"
       }
     }
+    if let audit = report.audit {
+      for field in audit.fields {
+        let finding = field.finding(strict: report.isStrict)
+        guard !quiet || finding.severity == .error else { continue }
+        text += line(for: finding, in: field.exampleFile) + "\n"
+      }
+      text += audit.description + "\n"
+    }
     return text + report.summary.description + "\n"
   }
 

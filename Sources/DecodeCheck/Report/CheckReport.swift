@@ -21,6 +21,9 @@ public struct CheckReport: Sendable, Hashable {
   /// What reading HAR archives counted and skipped; all zero when the run read none.
   public internal(set) var traffic = TrafficCounts()
 
+  /// What the audit found, field by field (`--audit`); `nil` when the run did not audit.
+  public internal(set) var audit: AuditReport?
+
   /// What the run read, so a baseline judges only its own inputs' entries.
   var scope = CheckedScope()
 
@@ -60,6 +63,7 @@ public struct CheckReport: Sendable, Hashable {
   public var exitStatus: Int32 {
     if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
     if files.contains(where: \.failed) { return 1 }
+    if isStrict, audit?.brittle.isEmpty == false { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
   }
@@ -72,22 +76,23 @@ struct CheckedScope: Sendable, Hashable {
   var inputs: Set<String> = []
   /// The folders searched, absolute and standardized.
   var folders: [String] = []
+  /// The models audited, by qualified name, whose brittle fields a baseline may list.
+  var auditedTypes: Set<String> = []
   /// The types a run of `--openapi` checked against the document in ``inputs``, by qualified
   /// name: its entries of other types (left out with `--type`) are not judged.
-  var types: Set<String> = []
+  var contractTypes: Set<String> = []
 
-  /// Whether the run judged `entry`: its file (``covers(_:readAs:in:)``) or, for a finding of
-  /// `--openapi`, its document and its type.
+  /// Whether the run judged a baseline entry: it read the entry's file (`names`, relative to
+  /// `folder`), or searched a folder the file was in and the file is gone, or audited the
+  /// model of an entry for a brittle field, or checked the type of an entry of `--openapi`
+  /// against its document.
   func covers(_ entry: BaselineEntry, readAs names: Set<String>, in folder: WorkingDirectory)
     -> Bool
   {
-    guard let type = entry.type else { return covers(entry.file, readAs: names, in: folder) }
-    return names.contains(entry.file) && types.contains(type)
-  }
-
-  /// Whether the run judged `file` (as a baseline names it, relative to `folder`): it read
-  /// it, or it searched a folder the file was in and the file is gone.
-  func covers(_ file: String, readAs names: Set<String>, in folder: WorkingDirectory) -> Bool {
+    guard let file = entry.file else { return entry.type.map(auditedTypes.contains) ?? false }
+    if entry.pointer != nil, let type = entry.type {
+      return names.contains(file) && contractTypes.contains(type)
+    }
     if names.contains(file) { return true }
     guard file != "-" else { return false }
     let absolute = URL(fileURLWithPath: folder.absolute(file)).standardizedFileURL.path

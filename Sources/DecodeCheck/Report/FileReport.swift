@@ -47,6 +47,10 @@ public struct FileReport: Sendable, Hashable {
   /// document, positions are in it, and ``payloadCount`` counts the payloads generated.
   public internal(set) var schema: String?
 
+  /// What auditing each payload that decoded found (`--audit`), gathered by field into
+  /// ``CheckReport/audit``.
+  var audits: [PayloadAudit] = []
+
   /// A report of one input.
   init(
     path: String,
@@ -67,6 +71,7 @@ public struct FileReport: Sendable, Hashable {
     self.init(
       path: path, typeName: typeName, outcome: result.outcome, findings: result.findings,
       payloadCount: result.payloadCount)
+    audits = result.audits
   }
 
   /// Whether any finding fails the check.

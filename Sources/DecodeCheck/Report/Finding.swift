@@ -12,6 +12,8 @@ import CodableResilience
 public struct Finding: Sendable, Hashable {
   /// How much a finding matters.
   public enum Severity: String, Sendable, Hashable, Codable {
+    /// For information only: what the audit found at a field a new value does not break.
+    case note
     /// Worth knowing, but the payload decoded: an unknown value outside `--strict`.
     case warning
     /// The check fails because of it.
@@ -34,6 +36,12 @@ public struct Finding: Sendable, Hashable {
     /// A part of an OpenAPI document (`--openapi`) no payload was generated from: a `$ref`
     /// to another document or to nothing, a required recursive member, a budget reached.
     case notGenerated
+    /// A field where a value or variant the server has never sent makes the payload fail
+    /// to decode (`--audit`): a warning, an error under `--strict`.
+    case brittleField
+    /// What the audit found at a field a new value does not break: resilient, open or
+    /// required. A note.
+    case auditedField
   }
 
   /// Whether it fails the check.

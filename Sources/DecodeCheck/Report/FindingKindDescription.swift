@@ -73,6 +73,23 @@ extension Finding.Kind {
           + "its own schema cannot be generated, nor can a payload past the budget "
           + "(--max-payloads). Record it in a baseline if it is expected.",
         defaultSeverity: .warning, isBaselinable: true)
+    case .brittleField:
+      Details(
+        title: "brittle field", heading: "Brittle fields",
+        description: "A value or variant the server has never sent at this field makes the "
+          + "whole payload fail to decode.",
+        help: "Model the field with a tool that reads values it does not know (UnknownDecodable, "
+          + "@DecodeUnknownAsNil, ExtensibleEnum, OpenEnum, TaggedUnion), or accept it in a "
+          + "baseline (--write-baseline) if a new value should fail. --strict makes it an error.",
+        defaultSeverity: .warning, isBaselinable: true)
+    case .auditedField:
+      Details(
+        title: "audited field", heading: "Audited fields",
+        description: "What the audit found at a field a new value does not break: it is "
+          + "reported (resilient), read as any other value (open), or required.",
+        help: "Nothing fails. Review the open fields that hold enum-like values, and the "
+          + "required ones a server might leave out.",
+        defaultSeverity: .note, isBaselinable: false)
     }
   }
 }

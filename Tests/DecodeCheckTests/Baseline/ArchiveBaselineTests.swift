@@ -50,7 +50,7 @@ import Testing
     let written = try Baseline(contentsOfFile: baseline)
     let archived = written.entries.filter { $0.request != nil }
     #expect(
-      archived.map { "\($0.file) \($0.request ?? "") \($0.path ?? "") \($0.value)" } == [
+      archived.map { "\($0.file ?? "") \($0.request ?? "") \($0.path ?? "") \($0.value)" } == [
         "Traffic/capture.har GET /api/bookings/b-2 $.state checked_in",
         "Traffic/capture.har GET /api/bookings/b-2 $.total.currency CHF",
         "Traffic/capture.har GET /api/bookings/b-3 $.guests[1] missing required key `name`",

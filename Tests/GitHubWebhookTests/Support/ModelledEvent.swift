@@ -1,4 +1,5 @@
 import CodableResilience
+import DecodeCheck
 import Foundation
 import GitHubWebhookModels
 
@@ -7,12 +8,15 @@ import GitHubWebhookModels
 struct ModelledEvent: Sendable {
   let folder: String
   let fields: [Field]
+  /// The event's model, for `decode-check`'s engine.
+  let registered: RegisteredModel
   private let decodeAndEncode: @Sendable (Data) throws -> DecodeOutcome
   private let decodeStrictlyAndDiscard: @Sendable (Data) throws -> Void
 
   init<Event: CataloguedEvent>(_ type: Event.Type) {
     folder = Event.folder
     fields = Event.fields
+    registered = RegisteredModel(Event.self)
     decodeAndEncode = { data in
       let (event, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
         Event.self, from: data)

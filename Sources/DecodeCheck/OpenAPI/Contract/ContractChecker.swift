@@ -104,7 +104,7 @@ public struct ContractChecker: Sendable {
     }
     var report = CheckReport(files: files, isStrict: isStrict)
     report.scope.inputs = [document.path]
-    report.scope.types = Set(
+    report.scope.contractTypes = Set(
       zip(matches, checked).filter { !$1.notChecked }.map(\.0.model.qualifiedName))
     return report
   }

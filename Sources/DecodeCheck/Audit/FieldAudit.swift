@@ -1,0 +1,148 @@
+/// What the audit found at one field of a model: whether a value the server has never sent
+/// there breaks decoding, and whether leaving the field out does.
+///
+/// A field is a JSON path pattern below the model audited, every array index written `[*]`:
+/// `$.listings[*].kind`. Its ``verdict`` answers "a new value" for strings and integers, and
+/// "a new variant" for an array's elements (pattern ending in `[*]`) that carry a tag:
+///
+/// - ``Verdict/brittle``: decoding fails, so the first such value the server sends breaks the
+///   whole payload (a plain `enum`). A warning, an error under `--strict`.
+/// - ``Verdict/resilient``: decoding reports the value as unknown and goes on
+///   (`UnknownDecodable`, `@DecodeUnknownAsNil`, `ExtensibleEnum`, `OpenEnum`, `TaggedUnion`);
+///   ``namedType`` names the type that reported it.
+/// - ``Verdict/open``: decoding goes on with nothing reported: a free-form string, an ID, a
+///   date, or an enum-like string the model reads as `String`.
+///
+/// ``isRequired`` says whether leaving the member out fails decoding, for a team to review:
+/// many fields are meant to be required.
+///
+/// ```swift
+/// let report = checker.check(paths: ["Fixtures"], in: registry)
+/// for field in report.audit?.brittle ?? [] {
+///   print(field.path, field.namedType ?? "", field.example.file)
+///   // $.listings[*].heating Heating Fixtures/ListingPage/v1-all-known.json
+/// }
+/// ```
+public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
+  /// What a value or variant never sent does at a field.
+  public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Decoding fails.
+    case brittle
+    /// Decoding reports it as unknown and goes on.
+    case resilient
+    /// Decoding goes on and reports nothing.
+    case open
+  }
+
+  /// What the audit asked at a field.
+  public enum Question: String, Sendable, Hashable, Codable {
+    /// A string or an integer never sent.
+    case newValue
+    /// An array element with a tag never sent, carrying only what every element carries.
+    case newVariant
+  }
+
+  /// One place the field was asked about: the file (for a HAR entry, the archive and the
+  /// request), the position of the value, and its path.
+  public struct Place: Sendable, Hashable {
+    /// The file, as the report shows it.
+    public internal(set) var file: String
+    /// For a response in a HAR archive, the request; positions are in its body.
+    public internal(set) var request: CapturedRequest?
+    /// The line and column of the value.
+    public internal(set) var position: TextPosition?
+    /// The value's own path, `$.listings[3].kind`.
+    public internal(set) var path: String
+  }
+
+  /// The qualified name of the model audited, `SampleAPI.ListingPage`.
+  public internal(set) var typeName: String
+
+  /// The field's JSON path pattern, `$.listings[*].kind`, with the payload's own keys.
+  public internal(set) var path: String
+
+  /// What a value (or, for an array's element, a variant) never sent does; `nil` for a field
+  /// only left out (an object, an array, a boolean, a decimal number, `null`).
+  public internal(set) var verdict: Verdict?
+
+  /// What ``verdict`` answers; `nil` when it is `nil`.
+  public internal(set) var question: Question?
+
+  /// Whether leaving the member out, in some payload, fails decoding.
+  public internal(set) var isRequired: Bool
+
+  /// The type the deciding outcome names: the enum that could not read the value
+  /// (``Verdict/brittle``), or the type that reported it (``Verdict/resilient``).
+  public internal(set) var namedType: String?
+
+  /// For a ``Verdict/resilient`` field, the toolkit's tool that caught the value:
+  /// `UnknownDecodable`, `@DecodeUnknownAsNil`, `ExtensibleEnum`, `OpenEnum`, `TaggedUnion`,
+  /// `@SkipUnknownElements` or `@SkipUnknownKeys`. `nil` when it cannot be told: a type's own
+  /// `init(from:)` that reports by hand.
+  public internal(set) var tool: String?
+
+  /// The deciding outcome in words: the failure, `reported as unknown by ListingKind`, or for
+  /// a field that is only required, the failure leaving it out causes.
+  public internal(set) var detail: String?
+
+  /// How many payloads showed the verdict (or, without one, the failure leaving it out).
+  public internal(set) var payloadCount: Int
+
+  /// How many places showed it.
+  public internal(set) var placeCount: Int
+
+  /// The first place that showed it.
+  public internal(set) var example: Place
+
+  /// Whether a baseline accepted this brittle field, so it no longer fails the check.
+  public internal(set) var isBaselined = false
+
+  /// One line: `$.listings[*].heating: brittle: a new value fails decoding: …; 3 payloads,
+  /// 5 places`.
+  public var description: String {
+    path + ": " + message
+  }
+
+  /// What the reports say after the path.
+  var message: String {
+    var parts: [String] = []
+    switch (verdict, question) {
+    case (.brittle?, let question):
+      parts.append(
+        "brittle: \(question == .newVariant ? "a new variant" : "a new value") fails decoding: \(detail ?? "")"
+      )
+    case (.resilient?, let question):
+      let what = question == .newVariant ? "a new variant" : "a new value"
+      parts.append("resilient: \(what) is \(detail ?? "reported as unknown")")
+    case (.open?, _):
+      parts.append("open: a new value decodes, and nothing is reported")
+    case (nil, _):
+      parts.append("required: leaving it out fails decoding: \(detail ?? "")")
+    }
+    if verdict != nil, isRequired {
+      parts.append("required")
+    }
+    parts.append(counted(payloadCount, "payload") + ", " + counted(placeCount, "place"))
+    if isBaselined { parts.append("accepted by the baseline") }
+    return parts.joined(separator: "; ")
+  }
+
+  /// Whether the field is brittle and no baseline accepted it.
+  var isBrittle: Bool { verdict == .brittle && !isBaselined }
+
+  /// The field as a finding at its example place, for the formats that list findings.
+  func finding(strict: Bool) -> Finding {
+    Finding(
+      severity: isBrittle ? (strict ? .error : .warning) : .note,
+      kind: verdict == .brittle ? .brittleField : .auditedField, message: message, path: path,
+      position: example.position)
+  }
+
+  /// The example place as an input report, for the formats that place findings in files.
+  var exampleFile: FileReport {
+    var file = FileReport(
+      path: example.file, typeName: typeName, outcome: .decoded, findings: [], payloadCount: 1)
+    file.request = example.request
+    return file
+  }
+}

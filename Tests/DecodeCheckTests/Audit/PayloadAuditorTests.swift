@@ -1,0 +1,132 @@
+import CodableResilience
+import Foundation
+import SampleAPI
+import Testing
+
+@testable import DecodeCheck
+
+/// An event a plain enum tags: a new type fails the list.
+private struct PlainEvent: Decodable {
+  var type: PlainEventType
+  var at: String
+  var text: String?
+}
+
+private enum PlainEventType: String, Decodable {
+  case note, call
+}
+
+/// A union tagged by `object`, a key the audit does not know by name.
+private enum Attachment: TaggedUnion, Decodable {
+  case image(Image)
+  case unknown(UnknownVariant)
+
+  static let tagKey = "object"
+
+  struct Image: Decodable {
+    var url: String
+    var width: Int
+  }
+
+  init?(tag: String, from decoder: any Decoder) throws {
+    guard tag == "image" else { return nil }
+    self = .image(try Image(from: decoder))
+  }
+}
+
+private struct Thread: Decodable {
+  var events: [PlainEvent]
+  var attachments: [Attachment]
+}
+
+private let thread = Data(
+  """
+  {
+    "events": [
+      {"type": "note", "at": "2026-01-01T10:00:00Z", "text": "hi"},
+      {"type": "call", "at": "2026-01-01T11:00:00Z"}
+    ],
+    "attachments": [
+      {"object": "image", "url": "https://x.example/a.png", "width": 640},
+      {"object": "file", "url": "https://x.example/b.pdf", "size": 12}
+    ]
+  }
+  """.utf8)
+
+@Suite struct PayloadAuditorTests {
+  private func audit(_ payload: Data, as model: RegisteredModel) -> [PlaceAudit] {
+    let decoder = VariantDecoder(model)
+    let auditor = PayloadAuditor(decoder: decoder, budget: .standard)
+    return auditor.audit(payload, base: decoder.outcome(of: payload), line: nil).places
+  }
+
+  /// A new variant carries only the members every element carries: a list of structs a
+  /// plain enum tags breaks, a union (its tag key found by its report) keeps it.
+  @Test func aNewVariantOfATaggedListIsBrittleOrResilient() throws {
+    let places = audit(thread, as: RegisteredModel(Thread.self))
+    let variants = places.filter { $0.question == .newVariant }
+    #expect(
+      variants.map(\.path) == [
+        "$.events[0]", "$.events[1]", "$.attachments[0]", "$.attachments[1]",
+      ])
+    for place in variants where place.pattern == "$.events[*]" {
+      guard case .brittle(let typeName, let message) = place.answer else {
+        Issue.record("\(place.path): \(place.answer)")
+        continue
+      }
+      #expect(typeName == "PlainEventType")
+      #expect(message.hasPrefix(#"unknown PlainEventType value "decodecheckAuditNewValue""#))
+    }
+    for place in variants where place.pattern == "$.attachments[*]" {
+      #expect(place.answer == .resilient(typeName: "Attachment", tool: "TaggedUnion"))
+    }
+  }
+
+  /// The variant itself: the tag replaced, the members not every element has left out.
+  @Test func aNewVariantKeepsTheSharedMembers() throws {
+    let outline = try #require(PayloadOutline(thread))
+    let element = try #require(outline.node(at: "$.events[0]"))
+    let tag = try #require(outline.node(at: "$.events[0].type"))
+    let at = try #require(outline.node(at: "$.events[0].at"))
+    let variant = outline.variant(tagging: element, tag: tag, as: #""new""#, keeping: [at])
+    let text = String(decoding: variant.payload, as: UTF8.self)
+    #expect(text.contains(#"{"type": "new", "at": "2026-01-01T10:00:00Z"}"#))
+  }
+
+  /// Unknown values the payload already held are not a new value's report: only the reports
+  /// a variant adds decide.
+  @Test func reportsThePayloadAlreadyMadeDoNotCount() throws {
+    let booking = Data(Payloads.bookingWithUnknownValues.utf8)
+    let places = audit(booking, as: RegisteredModel(Booking.self))
+    func answer(_ path: String) -> PlaceAudit.Answer? {
+      places.first { $0.path == path && $0.question == .newValue }?.answer
+    }
+    #expect(answer("$.id") == .open)
+    #expect(answer("$.state") == .resilient(typeName: "BookingState", tool: "UnknownDecodable"))
+    #expect(answer("$.total.currency") == .resilient(typeName: "Currency", tool: "ExtensibleEnum"))
+    #expect(
+      places.first { $0.path == "$.channel" && $0.question == .missingKey }?.answer == .optional)
+    #expect(places.first { $0.path == "$.id" }?.position == TextPosition(line: 2, column: 9))
+  }
+
+  /// A payload the model cannot decode, or text that is not JSON, is not audited.
+  @Test func onlyAPayloadThatDecodesIsAudited() {
+    let decoder = VariantDecoder(RegisteredModel(Booking.self))
+    let auditor = PayloadAuditor(decoder: decoder, budget: .standard)
+    let text = Data("{".utf8)
+    #expect(auditor.audit(text, base: .decodedSilently, line: nil).places.isEmpty)
+  }
+}
+
+extension PlaceAudit.Answer: CustomStringConvertible {
+  /// The answer in a few words, for test failures.
+  public var description: String {
+    switch self {
+    case .brittle(let typeName, let message): "brittle \(typeName ?? "-"): \(message)"
+    case .resilient(let typeName, let tool): "resilient \(typeName) \(tool ?? "-")"
+    case .open: "open"
+    case .required(let message): "required: \(message)"
+    case .optional: "optional"
+    }
+  }
+}
