@@ -151,6 +151,20 @@ private let filterSpec = Specs.document(
     #expect(null.contract?.check == .optionality)
   }
 
+  /// `required` binds a write-only member in requests only: a response may leave it out.
+  @Test func aRequiredWriteOnlyMemberMayBeLeftOut() throws {
+    let spec = Specs.document(
+      schemas: #"""
+        "Quote": {"type": "object", "required": ["id", "state", "note"],
+                  "properties": {"id": {"type": "string"}, "state": {"type": "string"},
+                                 "note": {"type": "string", "writeOnly": true}}}
+        """#)
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Quote.self))
+    #expect(report.allFindings.map(\.path) == ["$.note"])
+    #expect(
+      report.allFindings.first?.message.hasPrefix("the spec lets the server omit `note`") == true)
+  }
+
   @Test(arguments: [quote30, quote31, quote31Branch])
   func aModelWithOptionalsIsClean(_ spec: String) throws {
     var registry = ModelRegistry()
@@ -312,6 +326,31 @@ private let filterSpec = Specs.document(
     #expect(
       findings.first?.message.contains("a server sending it breaks decoding: unknown activity type")
         == true)
+  }
+
+  /// 3.0's subtypes: the parent has a discriminator and no `oneOf`, each subtype is `allOf`
+  /// the parent. The mapping's schemas are the variants of the parent; a subtype checked on its
+  /// own is just itself.
+  @Test func aDiscriminatorMappingWithoutOneOfNamesTheVariants() throws {
+    let spec = Specs.document(
+      schemas: #"""
+        "Activity": {"type": "object", "required": ["type"],
+                     "properties": {"type": {"type": "string"}},
+                     "discriminator": {"propertyName": "type",
+                                       "mapping": {"created": "#/components/schemas/Created",
+                                                   "archived": "#/components/schemas/Archived"}}},
+        "Created": {"allOf": [{"$ref": "#/components/schemas/Activity"},
+                              {"type": "object", "required": ["by"],
+                               "properties": {"by": {"type": "string"}}}]},
+        "Archived": {"allOf": [{"$ref": "#/components/schemas/Activity"},
+                               {"type": "object", "properties": {"on": {"type": "string"}}}]}
+        """#, version: "3.0.3")
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Activity.self))
+    #expect(report.allFindings.compactMap(\.contract?.value) == ["archived"])
+    #expect(report.allFindings.first?.kind == .unknownValue)
+    var created = ModelRegistry()
+    created.register(Activity.Created.self, schema: "Created")
+    #expect(try Specs.check(spec, registry: created).allFindings.isEmpty)
   }
 
   /// Without a discriminator, each branch is tried; a branch of another type fails a model

@@ -65,7 +65,14 @@ public struct ContractChecker: Sendable {
     let checked = concurrentMap(count: matches.count, maximumConcurrency: typesAtOnce) {
       index -> (findings: [ContractFinding], payloads: Int, notChecked: Bool) in
       let match = matches[index]
-      guard let root = roots[index] else { return ([], 0, true) }
+      guard let root = roots[index] else {
+        // `SchemaMatch.all` matches schema objects only; a wrong match is reported, not trapped.
+        let finding = ContractWording(typeName: match.model.name, isStrict: isStrict)
+          .notGenerated(
+            "`\(match.schema)` is not a schema object",
+            site: SpecSite(pointer: match.pointer, offset: 0), isError: true)
+        return ([finding], 0, true)
+      }
       let schemaExamples = MergedSchema(graph, root).examples.enumerated().map { number, value in
         SpecExample(name: number == 0 ? "example" : "example \(number + 1)", value: value)
       }

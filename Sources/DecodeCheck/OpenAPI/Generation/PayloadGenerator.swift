@@ -235,7 +235,10 @@ extension PayloadGenerator {
   ) -> Outcome {
     var members: [GeneratedMember] = []
     for property in merged.properties {
-      let isRequired = merged.required.contains(property.name)
+      // `required` binds a write-only member in requests only: a server may leave it out.
+      let isRequired =
+        merged.required.contains(property.name)
+        && !MergedSchema(graph, property.schema).isWriteOnly
       switch generate(property.schema, depth: depth + 1, branch: nil) {
       case .value(let value):
         members.append(

@@ -71,18 +71,23 @@ struct VariantPlan {
     }
   }
 
+  /// Adds a variant, made only when the budget has room for it.
   private mutating func add(
-    _ payload: GeneratedValue, _ check: ContractCheck, at path: [UnknownValue.PathComponent],
-    site: SpecSite, _ change: VariantPurpose.Change
+    _ payload: @autoclosure () -> GeneratedValue, _ check: ContractCheck,
+    at path: [UnknownValue.PathComponent], site: SpecSite, _ change: VariantPurpose.Change
   ) {
-    guard variants.count < limit else {
-      isTruncated = true
-      return
-    }
+    guard hasRoom() else { return }
     variants.append(
       GeneratedVariant(
-        payload: payload,
+        payload: payload(),
         purpose: VariantPurpose(check: check, path: path, site: site, change: change)))
+  }
+
+  /// Whether the budget has room for one more variant; once it has not, the plan is
+  /// truncated.
+  private mutating func hasRoom() -> Bool {
+    if variants.count >= limit { isTruncated = true }
+    return !isTruncated
   }
 
   /// Each other element of the `enum` the value was taken from.
@@ -92,6 +97,8 @@ struct VariantPlan {
   ) {
     let merged = MergedSchema(graph, node.origin.schema)
     for element in merged.enumValues where element.site != node.origin.site {
+      // A huge `enum` stops at the budget, before its values are turned into payloads.
+      guard hasRoom() else { return }
       let literal = generator.literal(element, reason: .enumValue, schema: node.origin.schema)
       add(
         replaced(literal), .enumValues, at: place, site: element.site,

@@ -39,6 +39,8 @@ struct MergedSchema {
   var examples: [SpecValue] = []
   var defaultValue: SpecValue?
   var allowsNothing = false
+  /// `writeOnly: true`: sent to the server, never by it, so never required in a response.
+  var isWriteOnly = false
   /// The references among the parts that lead outside the document or nowhere, with where
   /// each `$ref` is.
   var unresolvedReferences: [(reference: SchemaReference, site: SpecSite)] = []
@@ -51,29 +53,51 @@ struct MergedSchema {
   /// without the owner, which is being generated around it.
   init(_ graph: SchemaGraph, _ id: SchemaID, excluding excluded: Set<SchemaID> = []) {
     site = graph[id].site
-    var pending = [id]
+    // Each part, and whether it was reached through an `allOf`.
+    var pending = [(id, false)]
     var seen = excluded
     var names: Set<String> = []
-    while let next = pending.popLast(), parts.count < Self.maximumParts {
+    while let (next, isInherited) = pending.popLast(), parts.count < Self.maximumParts {
       guard seen.insert(next).inserted else { continue }
       parts.append(next)
       let schema = graph[next]
-      add(schema, graph: graph, names: &names)
+      add(schema, graph: graph, names: &names, isInherited: isInherited)
       // Depth first, in the order written: the reference, then each `allOf` member.
-      var children: [SchemaID] = []
+      var children: [(SchemaID, Bool)] = []
       switch schema.reference {
-      case .local(let target): children.append(target)
+      case .local(let target): children.append((target, isInherited))
       case .external, .missing:
         let site = schema.referenceSite ?? schema.site
         unresolvedReferences.append((schema.reference!, site))
       case nil: break
       }
-      children += schema.allOf
+      children += schema.allOf.map { ($0, true) }
       pending += children.reversed()
+    }
+    if branches.isEmpty, let discriminator {
+      addMappedBranches(of: discriminator)
     }
   }
 
-  private mutating func add(_ schema: Schema, graph: SchemaGraph, names: inout Set<String>) {
+  /// A discriminator without `oneOf` or `anyOf` beside it (the 3.0 way of subtypes that are
+  /// `allOf` their parent): its mapping's schemas are the branches.
+  private mutating func addMappedBranches(of discriminator: Discriminator) {
+    for entry in discriminator.mapping {
+      guard case .local(let target) = entry.target, !branches.contains(target),
+        !parts.contains(target)
+      else { continue }
+      branches.append(target)
+    }
+    branchesSite = SpecSite(
+      pointer: discriminator.site.pointer.appending("mapping"), offset: discriminator.site.offset)
+  }
+
+  /// Reads one part into the whole. A part reached through `allOf` (`Cat` is `allOf: [Pet,
+  /// …]`) gives its members, not its branches or discriminator: those say what `Pet` may
+  /// be, not what `Cat` is.
+  private mutating func add(
+    _ schema: Schema, graph: SchemaGraph, names: inout Set<String>, isInherited: Bool
+  ) {
     if types.isEmpty { types = schema.types }
     isNullable = isNullable || schema.isNullable
     format = format ?? schema.format
@@ -90,7 +114,7 @@ struct MergedSchema {
     required.formUnion(schema.required)
     if additionalProperties == .unspecified { additionalProperties = schema.additionalProperties }
     items = items ?? schema.items
-    if branches.isEmpty, !schema.oneOf.isEmpty || !schema.anyOf.isEmpty {
+    if !isInherited, branches.isEmpty, !schema.oneOf.isEmpty || !schema.anyOf.isEmpty {
       let isExclusive = !schema.oneOf.isEmpty
       let all = isExclusive ? schema.oneOf : schema.anyOf
       branchesAreExclusive = isExclusive
@@ -105,10 +129,11 @@ struct MergedSchema {
         }
       }
     }
-    discriminator = discriminator ?? schema.discriminator
+    if !isInherited { discriminator = discriminator ?? schema.discriminator }
     if examples.isEmpty { examples = schema.examples }
     defaultValue = defaultValue ?? schema.defaultValue
     allowsNothing = allowsNothing || schema.allowsNothing
+    isWriteOnly = isWriteOnly || schema.isWriteOnly
   }
 
   /// Whether a branch allows only `null`: `{"type": "null"}`.

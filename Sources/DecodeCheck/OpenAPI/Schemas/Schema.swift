@@ -58,6 +58,8 @@ struct Schema: Sendable {
   var referenceSite: SpecSite?
   /// `false` as a schema (3.1): nothing is allowed.
   var allowsNothing = false
+  /// `writeOnly: true`: the member goes to the server and never comes back.
+  var isWriteOnly = false
 
   /// Where the schema is.
   var site: SpecSite

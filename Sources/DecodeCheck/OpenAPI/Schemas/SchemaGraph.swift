@@ -91,6 +91,8 @@ extension SchemaGraph {
         readType(value, into: &schema)
       case "nullable":
         if tree.boolean(value) == true { schema.isNullable = true }
+      case "writeOnly":
+        schema.isWriteOnly = tree.boolean(value) == true
       case "format":
         schema.format = tree.string(value)
       case "enum":
