@@ -47,7 +47,8 @@ enum MarkdownSummary {
 
   private static func countsTable(_ summary: CheckSummary, hasBaseline: Bool) -> String {
     let checked =
-      summary.schemasChecked > 0 && summary.schemasChecked == summary.filesChecked
+      summary.schemaReports > 0
+        && summary.schemaReports == summary.filesChecked + summary.notChecked
       ? "Schemas checked" : "Files checked"
     var rows: [(String, Int)] = [
       (checked, summary.filesChecked),

@@ -48,6 +48,7 @@ public struct CheckReport: Sendable, Hashable {
     for file in files {
       summary[keyPath: file.group] += 1
       if file.schema != nil, file.outcome != .notChecked { summary.schemasChecked += 1 }
+      if file.schema != nil { summary.schemaReports += 1 }
       summary.unknownValues += file.unknownValueCount
       summary.payloads += file.payloadCount
       summary.baselinedFindings += file.baselinedFindingCount
@@ -132,6 +133,9 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   /// The types checked against an OpenAPI document (`--openapi`), each one of
   /// ``filesChecked``.
   public internal(set) var schemasChecked = 0
+  /// The reports of types against an OpenAPI document, checked or not: when every report is
+  /// one, the line counts schemas rather than files and paths.
+  var schemaReports = 0
 
   /// The members `--format json` writes as `summary`: every count and ``filesChecked``; the
   /// HAR counts are the document's own `traffic` member.
@@ -173,7 +177,8 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   /// counts added when there are some. A run of `--openapi` counts schemas rather than files:
   /// `3 schemas checked (99 payloads): …`.
   public var description: String {
-    let noun = schemasChecked > 0 && schemasChecked == filesChecked ? "schema" : "file"
+    let isContract = schemaReports > 0 && schemaReports == filesChecked + notChecked
+    let noun = isContract ? "schema" : "file"
     var text = counted(filesChecked, noun) + " checked"
     if payloads != filesChecked {
       text += " (\(counted(payloads, "payload")))"
@@ -184,7 +189,7 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
       text += ", \(baselined) with only baselined findings"
     }
     if notChecked > 0 {
-      text += "; \(counted(notChecked, "path")) could not be checked"
+      text += "; \(counted(notChecked, isContract ? "schema" : "path")) could not be checked"
     }
     if traffic.entries > 0 {
       text += "; " + traffic.description

@@ -69,11 +69,9 @@ import Testing
       Issue.record("expected a recursive cut, got \(outcome)")
       return
     }
-    #expect(notes.map(\.isRequired) == [true, true])
-    #expect(
-      notes.map(\.site.pointer.description) == [
-        "#/components/schemas/B/properties/a", "#/components/schemas/A/properties/b",
-      ])
+    // Noted once, where the cycle closes; the members above only pass it up.
+    #expect(notes.map(\.isRequired) == [true])
+    #expect(notes.map(\.site.pointer.description) == ["#/components/schemas/B/properties/a"])
   }
 
   /// A `$ref` to another document is not fetched: the optional member is left out and noted.
@@ -144,6 +142,26 @@ import Testing
     #expect(file.payloadCount == 101)
     #expect(file.findings.map(\.kind) == [.notGenerated])
     #expect(file.findings.first?.severity == .warning)
+  }
+
+  /// A chain of 100 required references: no payload of it fits 64 levels. One note, where the
+  /// depth ran out, and one error for the type; the 64 members that pass the cut up say
+  /// nothing more.
+  @Test func aRequiredChainTooDeepIsNotedOnce() throws {
+    let schemas =
+      (0..<100).map {
+        ##""L\##($0)": {"type": "object", "required": ["next"], "properties": {"next": {"$ref": "#/components/schemas/L\##($0 + 1)"}}}"##
+      } + [#""L100": {"type": "string"}"#]
+    let report = try Specs.check(
+      Specs.document(schemas: schemas.joined(separator: ",\n")),
+      registry: ModelRegistry(registering: Anything.self).renamed("L0"))
+    let file = try #require(report.files.first)
+    #expect(file.outcome == .notChecked)
+    #expect(
+      file.findings.map(\.contract?.pointer.description) == [
+        "#/components/schemas/L0", "#/components/schemas/L64/properties/next",
+      ])
+    #expect(report.summary.description.hasSuffix("; 1 schema could not be checked"))
   }
 
   /// A schema nested 200 levels deep (the document itself is within JSON's 512): payloads

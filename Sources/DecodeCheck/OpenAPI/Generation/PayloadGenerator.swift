@@ -62,6 +62,8 @@ struct PayloadGenerator {
   private var stack: [SchemaID] = []
   /// How many values the payload being made holds so far.
   private var valueCount = 0
+  /// Whether the cut being returned comes up from a required member already noted.
+  private var isPassingCutUp = false
 
   init(graph: SchemaGraph, limits: Limits = Limits()) {
     self.graph = graph
@@ -116,9 +118,13 @@ struct PayloadGenerator {
   }
 
   /// Notes a member left out, unless it goes without saying: an optional member that refers
-  /// back to its own schema is simply left out, and a `$ref` that leads nowhere is noted
-  /// where it is, once.
+  /// back to its own schema is simply left out, a `$ref` that leads nowhere is noted where it
+  /// is, and a cut passed up from a required member to the value holding it is noted once,
+  /// where it began. Whether the cut goes on up (a required member) is remembered for the
+  /// member above.
   private mutating func noteLeftOut(_ cut: Cut, at site: SpecSite, isRequired: Bool) {
+    defer { isPassingCutUp = isRequired }
+    if isPassingCutUp { return }
     switch cut {
     case .unresolved: return
     case .recursive where !isRequired: return
@@ -140,6 +146,8 @@ extension PayloadGenerator {
     _ id: SchemaID, depth: Int, branch: (index: Int, discriminatorValue: String?)?,
     excluding excluded: Set<SchemaID> = []
   ) -> Outcome {
+    // A cut made here is new; only one returned by a required member below is passed up.
+    isPassingCutUp = false
     let merged = MergedSchema(graph, id, excluding: excluded)
     if let (reference, site) = merged.unresolvedReferences.first,
       merged.parts.count == 1
