@@ -22,7 +22,11 @@ public enum ContractCheck: String, Sendable, Hashable, Codable, CaseIterable {
   /// recursive member, a budget reached.
   case generation
 
-  /// How the check is named in reports: "enum values".
+  /// How the check is named in reports.
+  ///
+  /// ```swift
+  /// ContractCheck.enumValues.title  // "enum values"
+  /// ```
   public var title: String {
     switch self {
     case .examples: "examples"
@@ -46,12 +50,28 @@ public enum ContractCheck: String, Sendable, Hashable, Codable, CaseIterable {
 /// ```
 public struct ContractSource: Sendable, Hashable {
   /// Which check made the payload.
+  ///
+  /// ```swift
+  /// contract.check  // .optionality
+  /// ```
   public internal(set) var check: ContractCheck
-  /// The type the payload was decoded as, by its short name: `Filter`.
+  /// The type the payload was decoded as, by its short name.
+  ///
+  /// ```swift
+  /// contract.typeName  // "Filter"
+  /// ```
   public internal(set) var typeName: String
   /// The JSON pointer of the spec member the finding is about.
+  ///
+  /// ```swift
+  /// contract.pointer.description  // "#/components/schemas/Quote/properties/state"
+  /// ```
   public internal(set) var pointer: JSONPointer
-  /// The spec's value the finding is about, as text: an `enum` element (`blur`), a
-  /// discriminator value; `nil` when it is about a member rather than a value.
+  /// The spec's value the finding is about, as text: an `enum` element, a discriminator
+  /// value; `nil` when it is about a member rather than a value.
+  ///
+  /// ```swift
+  /// contract.value  // "blur"
+  /// ```
   public internal(set) var value: String?
 }

@@ -20,13 +20,26 @@
 public struct ContractChecker: Sendable {
   /// Whether values read as unknown, and parts of the spec no payload was generated from,
   /// are errors rather than warnings (`--strict`).
+  ///
+  /// ```swift
+  /// var checker = ContractChecker()
+  /// checker.isStrict = true
+  /// ```
   public var isStrict: Bool
 
   /// The most payloads generated for one schema (`--max-payloads`); past it the rest are
   /// reported as not generated.
+  ///
+  /// ```swift
+  /// checker.maximumPayloadsPerSchema = 500
+  /// ```
   public var maximumPayloadsPerSchema: Int
 
   /// How many payloads a schema gets unless told otherwise.
+  ///
+  /// ```swift
+  /// ContractChecker.defaultMaximumPayloadsPerSchema  // 2000
+  /// ```
   public static let defaultMaximumPayloadsPerSchema = 2_000
 
   /// Creates a checker.

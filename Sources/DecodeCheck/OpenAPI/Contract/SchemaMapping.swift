@@ -8,10 +8,22 @@ import Foundation
 /// ```
 public struct SchemaMatch: Sendable, Hashable {
   /// The type.
+  ///
+  /// ```swift
+  /// match.model.name  // "Filter"
+  /// ```
   public let model: RegisteredModel
   /// The schema as the match names it: a name under `#/components/schemas`, or a pointer.
+  ///
+  /// ```swift
+  /// match.schema  // "ContentFilter"
+  /// ```
   public let schema: String
   /// Where the schema is.
+  ///
+  /// ```swift
+  /// match.pointer.description  // "#/components/schemas/ContentFilter"
+  /// ```
   public let pointer: JSONPointer
 
   /// The types of `registry` matched to schemas of `document`, in the registry's order.
@@ -173,9 +185,17 @@ public struct SchemaMatch: Sendable, Hashable {
 /// ```
 public struct SchemaMappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The problem, naming the type, the schema or the file.
+  ///
+  /// ```swift
+  /// error.message  // "the schema map names unknown type `Filtr`; registered types: …"
+  /// ```
   public let message: String
 
   /// The same as ``message``.
+  ///
+  /// ```swift
+  /// print(error)
+  /// ```
   public var description: String { message }
 }
 

@@ -16,6 +16,10 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
   public let description: String
 
   /// The pointer to the whole document, `#`.
+  ///
+  /// ```swift
+  /// JSONPointer.root.appending("components").description  // "#/components"
+  /// ```
   public static let root = JSONPointer(description: "#")
 
   private init(description: String) {
@@ -24,6 +28,11 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
 
   /// Reads a `$ref` within the document (`#/components/schemas/Filter`), percent-escapes
   /// resolved; `nil` when it is not one (no `#`, or text before it: another document).
+  ///
+  /// ```swift
+  /// JSONPointer(fragment: "#/components/schemas/Filter")?.lastToken  // "Filter"
+  /// JSONPointer(fragment: "common.json#/Money")                      // nil
+  /// ```
   public init?(fragment: String) {
     guard fragment.hasPrefix("#") else { return nil }
     let body = fragment.dropFirst()
@@ -33,29 +42,49 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     self.init(description: "#" + decoded)
   }
 
-  /// The pointer one level down: to the member `key`.
+  /// The pointer one level down: to the member `key`, escaped.
+  ///
+  /// ```swift
+  /// JSONPointer.root.appending("paths").appending("/quotes").description  // "#/paths/~1quotes"
+  /// ```
   public func appending(_ key: String) -> JSONPointer {
     let escaped = key.replacing("~", with: "~0").replacing("/", with: "~1")
     return JSONPointer(description: description + "/" + escaped)
   }
 
   /// The pointer one level down: to the element at `index`.
+  ///
+  /// ```swift
+  /// enumPointer.appending(3).description  // "#/components/schemas/Kind/enum/3"
+  /// ```
   public func appending(_ index: Int) -> JSONPointer {
     JSONPointer(description: description + "/\(index)")
   }
 
-  /// The tokens from the root down, unescaped: `["paths", "/quotes"]`.
+  /// The tokens from the root down, unescaped.
+  ///
+  /// ```swift
+  /// JSONPointer(fragment: "#/paths/~1quotes")?.tokens  // ["paths", "/quotes"]
+  /// ```
   public var tokens: [String] {
     description.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst()
       .map { String($0).replacing("~1", with: "/").replacing("~0", with: "~") }
   }
 
   /// The last token, unescaped; `nil` for the root.
+  ///
+  /// ```swift
+  /// finding.contract?.pointer.lastToken  // "filter_action"
+  /// ```
   public var lastToken: String? {
     description == "#" ? nil : tokens.last
   }
 
   /// Orders pointers by their text.
+  ///
+  /// ```swift
+  /// let sorted = pointers.sorted()
+  /// ```
   public static func < (lhs: Self, rhs: Self) -> Bool {
     lhs.description < rhs.description
   }

@@ -13,13 +13,25 @@ import Foundation
 /// Text that is not JSON, JSON that is not OpenAPI 3.0 or 3.1, and a `components.schemas` that
 /// is not an object are refused with their line and column.
 public struct OpenAPIDocument: Sendable {
-  /// The path the document was read from, as given.
+  /// The path the document was read from, as given; findings name it.
+  ///
+  /// ```swift
+  /// try OpenAPIDocument(contentsOfFile: "api.json").path  // "api.json"
+  /// ```
   public let path: String
 
-  /// The `openapi` member: `"3.0.3"`, `"3.1.0"`.
+  /// The `openapi` member.
+  ///
+  /// ```swift
+  /// document.version  // "3.1.0"
+  /// ```
   public let version: String
 
   /// The names under `#/components/schemas`, in the order written.
+  ///
+  /// ```swift
+  /// document.schemaNames.contains("Filter")  // true
+  /// ```
   public let schemaNames: [String]
 
   /// The document itself.
@@ -172,12 +184,24 @@ public struct OpenAPIDocument: Sendable {
 /// ```
 public struct OpenAPIDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The document's path, as given.
+  ///
+  /// ```swift
+  /// error.path  // "api.yaml"
+  /// ```
   public let path: String
 
   /// What is wrong, in words.
+  ///
+  /// ```swift
+  /// error.message  // "not an OpenAPI document: the top level has no `openapi` member …"
+  /// ```
   public let message: String
 
   /// Where in the document, when the problem has a place.
+  ///
+  /// ```swift
+  /// error.position?.description  // "3:13"
+  /// ```
   public let position: TextPosition?
 
   /// The kind of finding the problem is reported as: invalid JSON, or an input that could
@@ -191,7 +215,11 @@ public struct OpenAPIDocumentError: Error, Sendable, Hashable, CustomStringConve
     self.position = position
   }
 
-  /// `api.json:3:5: not valid JSON: …`.
+  /// The whole error on one line.
+  ///
+  /// ```swift
+  /// print(error)  // api.json:3:13: not valid JSON: unexpected character `,`; …
+  /// ```
   public var description: String {
     path + (position.map { ":\($0.line):\($0.column)" } ?? "") + ": " + message
   }
