@@ -160,47 +160,46 @@ extension SchemaCheck {
     let text = displayed(node)
     let breaks = "a server sending it breaks decoding"
     let cannotRead = "\(wording.typeName) cannot read it"
+    let (because, consequence, check, value): (String, String, ContractCheck, String?)
     if case .object = node.content, failure.message.hasPrefix("missing required key") {
-      add(
-        wording.failure(
-          failure, because: "the spec does not define that member here",
-          consequence: "\(wording.typeName) requires it", check: .typesAndFormats,
-          site: origin.site, value: nil))
-      return
+      (because, consequence, check, value) = (
+        "the spec does not define that member here", "\(wording.typeName) requires it",
+        .typesAndFormats, nil
+      )
+    } else {
+      switch origin.reason {
+      case .enumValue:
+        (because, consequence, check, value) = (
+          "the spec allows \(jsonQuoted(text)) here", breaks, .enumValues, text
+        )
+      case .discriminator:
+        (because, consequence, check, value) = (
+          "the spec allows the `\(text)` variant here", breaks, .variants, text
+        )
+      case .example:
+        (because, consequence, check, value) = (
+          "the spec's example for this member is \(jsonQuoted(text))", cannotRead, .examples, text
+        )
+      case .constant:
+        (because, consequence, check, value) = (
+          "the spec sends \(jsonQuoted(text)) here", cannotRead, .typesAndFormats, text
+        )
+      case .anyValue:
+        (because, consequence, check, value) = (
+          "the spec allows any value here (it gives no type), such as {}", cannotRead,
+          .typesAndFormats, nil
+        )
+      case .typeAndFormat, .literal:
+        (because, consequence, check, value) = (
+          "the spec sends \(describe(node)) here", cannotRead,
+          origin.branch == nil ? .typesAndFormats : .variants, nil
+        )
+      }
     }
-    switch origin.reason {
-    case .enumValue:
-      add(
-        wording.failure(
-          failure, because: "the spec allows \(jsonQuoted(text)) here", consequence: breaks,
-          check: .enumValues, site: origin.site, value: text))
-    case .discriminator:
-      add(
-        wording.failure(
-          failure, because: "the spec allows the `\(text)` variant here", consequence: breaks,
-          check: .variants, site: origin.site, value: text))
-    case .example:
-      add(
-        wording.failure(
-          failure, because: "the spec's example for this member is \(jsonQuoted(text))",
-          consequence: cannotRead, check: .examples, site: origin.site, value: text))
-    case .constant:
-      add(
-        wording.failure(
-          failure, because: "the spec sends \(jsonQuoted(text)) here", consequence: cannotRead,
-          check: .typesAndFormats, site: origin.site, value: text))
-    case .anyValue:
-      add(
-        wording.failure(
-          failure, because: "the spec allows any value here (it gives no type), such as {}",
-          consequence: cannotRead, check: .typesAndFormats, site: origin.site, value: nil))
-    case .typeAndFormat, .literal:
-      let check: ContractCheck = origin.branch == nil ? .typesAndFormats : .variants
-      add(
-        wording.failure(
-          failure, because: "the spec sends \(describe(node)) here", consequence: cannotRead,
-          check: check, site: origin.site, value: nil))
-    }
+    add(
+      wording.failure(
+        failure, because: because, consequence: consequence, check: check, site: origin.site,
+        value: value))
   }
 
   /// Changes the value at `path`, or the nearest value above it that can change, to another
@@ -320,28 +319,20 @@ extension SchemaCheck {
     if origin.reason == .typeAndFormat || origin.reason == .anyValue {
       origin.site = memberSite(at: nodePath, in: payload) ?? origin.site
     }
+    let (because, check): (String, ContractCheck)
     switch origin.reason {
     case .enumValue:
-      add(
-        wording.unknown(
-          unknown, because: "the spec allows \(jsonQuoted(raw)) here", check: .enumValues,
-          site: origin.site, value: raw))
+      (because, check) = ("the spec allows \(jsonQuoted(raw)) here", .enumValues)
     case .discriminator:
-      var because = "the spec allows the `\(raw)` variant here"
-      if case .key(let property)? = path.last { because += " (`\(property)`: \(jsonQuoted(raw)))" }
-      add(
-        wording.unknown(unknown, because: because, check: .variants, site: origin.site, value: raw))
+      var variant = "the spec allows the `\(raw)` variant here"
+      if case .key(let property)? = path.last { variant += " (`\(property)`: \(jsonQuoted(raw)))" }
+      (because, check) = (variant, .variants)
     case .example:
-      add(
-        wording.unknown(
-          unknown, because: "the spec's example for this member is \(jsonQuoted(raw))",
-          check: .examples, site: origin.site, value: raw))
+      (because, check) = ("the spec's example for this member is \(jsonQuoted(raw))", .examples)
     case .constant, .typeAndFormat, .anyValue, .literal:
-      add(
-        wording.unknown(
-          unknown, because: "the spec allows \(describe(node)) here",
-          check: .typesAndFormats, site: origin.site, value: raw))
+      (because, check) = ("the spec allows \(describe(node)) here", .typesAndFormats)
     }
+    add(wording.unknown(unknown, because: because, check: check, site: origin.site, value: raw))
   }
 
   /// The value at `path`, or above it the first that the spec decided as a whole: the

@@ -78,23 +78,26 @@ enum FormatSamples {
   static func integerVariants(format: String?, minimum: NumberBound?, maximum: NumberBound?)
     -> [(value: String, description: String)]
   {
+    let formatRange = format.flatMap { integerFormatRanges[$0] }
     var variants: [(String, String)] = []
     if let low = lowestInteger(minimum) {
       variants.append((text(of: low), "the lowest integer the spec allows"))
-    } else if format == "int32" {
-      variants.append(("-2147483648", "the lowest int32"))
-    } else if format == "int64" {
-      variants.append(("-9223372036854775808", "the lowest int64"))
+    } else if let format, let formatRange {
+      variants.append((formatRange.lowest, "the lowest \(format)"))
     }
     if let high = highestInteger(maximum) {
       variants.append((text(of: high), "the highest integer the spec allows"))
-    } else if format == "int32" {
-      variants.append(("2147483647", "the highest int32"))
-    } else if format == "int64" {
-      variants.append(("9223372036854775807", "the highest int64"))
+    } else if let format, let formatRange {
+      variants.append((formatRange.highest, "the highest \(format)"))
     }
     return variants
   }
+
+  /// The range of each integer format, as JSON text (too wide for a `Double` to hold exactly).
+  private static let integerFormatRanges = [
+    "int32": (lowest: "-2147483648", highest: "2147483647"),
+    "int64": (lowest: "-9223372036854775808", highest: "9223372036854775807"),
+  ]
 
   /// The bounds of a number, when the spec gives them.
   static func numberVariants(minimum: NumberBound?, maximum: NumberBound?)

@@ -10,40 +10,29 @@
 /// merged.properties.map(\.name)  // ["id", "filter_action"]
 /// merged.required                // ["id"]
 /// ```
+@dynamicMemberLookup
 struct MergedSchema {
   /// The schemas read as one, the schema itself first; each once, however it was reached.
   private(set) var parts: [SchemaID] = []
-  var site: SpecSite
-  var types: [SchemaType] = []
-  var isNullable = false
-  var format: String?
-  var enumValues: [SpecValue] = []
-  var constant: SpecValue?
-  var minimum: NumberBound?
-  var maximum: NumberBound?
-  var minLength: Int?
-  var maxLength: Int?
-  var minItems: Int?
-  /// Every part's properties, in order; a name given again by a later part is left out.
-  var properties: [SchemaProperty] = []
-  var required: Set<String> = []
-  var additionalProperties = AdditionalProperties.unspecified
-  var items: SchemaID?
+  /// The parts' keywords as one schema: every part's properties (a name given again by a
+  /// later part is left out) and `required`; the first part's of everything else. Its
+  /// `oneOf`, `anyOf`, `allOf` and `$ref` stay empty: ``branches`` and ``parts`` read them.
+  /// Its members are the merged schema's own (`merged.types`, `merged.properties`).
+  private var keywords: Schema
   /// The branches of the first part with `oneOf` or `anyOf`, without `{"type": "null"}`.
   var branches: [SchemaID] = []
   /// Whether ``branches`` come from `oneOf` (exactly one applies) rather than `anyOf`.
   var branchesAreExclusive = true
   /// Where the branches are: `…/oneOf` or `…/anyOf`.
   var branchesSite: SpecSite?
-  var discriminator: Discriminator?
-  var examples: [SpecValue] = []
-  var defaultValue: SpecValue?
-  var allowsNothing = false
-  /// `writeOnly: true`: sent to the server, never by it, so never required in a response.
-  var isWriteOnly = false
   /// The references among the parts that lead outside the document or nowhere, with where
   /// each `$ref` is.
   var unresolvedReferences: [(reference: SchemaReference, site: SpecSite)] = []
+
+  /// A keyword of the parts read as one.
+  subscript<Value>(dynamicMember keyword: KeyPath<Schema, Value>) -> Value {
+    keywords[keyPath: keyword]
+  }
 
   /// The most parts one schema is read from; a document that chains more is cut there.
   static let maximumParts = 64
@@ -52,7 +41,7 @@ struct MergedSchema {
   /// `allOf` its owner (`Cat` is `allOf: [Pet, …]` and `Pet` is `oneOf: [Cat, Dog]`) is read
   /// without the owner, which is being generated around it.
   init(_ graph: SchemaGraph, _ id: SchemaID, excluding excluded: Set<SchemaID> = []) {
-    site = graph[id].site
+    keywords = Schema(site: graph[id].site)
     // Each part, and whether it was reached through an `allOf`.
     var pending = [(id, false)]
     var seen = excluded
@@ -74,7 +63,7 @@ struct MergedSchema {
       children += schema.allOf.map { ($0, true) }
       pending += children.reversed()
     }
-    if branches.isEmpty, let discriminator {
+    if branches.isEmpty, let discriminator = keywords.discriminator {
       addMappedBranches(of: discriminator)
     }
   }
@@ -98,22 +87,25 @@ struct MergedSchema {
   private mutating func add(
     _ schema: Schema, graph: SchemaGraph, names: inout Set<String>, isInherited: Bool
   ) {
-    if types.isEmpty { types = schema.types }
-    isNullable = isNullable || schema.isNullable
-    format = format ?? schema.format
-    if enumValues.isEmpty { enumValues = schema.enumValues }
-    constant = constant ?? schema.constant
-    minimum = minimum ?? schema.minimum
-    maximum = maximum ?? schema.maximum
-    minLength = minLength ?? schema.minLength
-    maxLength = maxLength ?? schema.maxLength
-    minItems = minItems ?? schema.minItems
+    var merged = keywords
+    if merged.types.isEmpty { merged.types = schema.types }
+    merged.isNullable = merged.isNullable || schema.isNullable
+    merged.format = merged.format ?? schema.format
+    if merged.enumValues.isEmpty { merged.enumValues = schema.enumValues }
+    merged.constant = merged.constant ?? schema.constant
+    merged.minimum = merged.minimum ?? schema.minimum
+    merged.maximum = merged.maximum ?? schema.maximum
+    merged.minLength = merged.minLength ?? schema.minLength
+    merged.maxLength = merged.maxLength ?? schema.maxLength
+    merged.minItems = merged.minItems ?? schema.minItems
     for property in schema.properties where names.insert(property.name).inserted {
-      properties.append(property)
+      merged.properties.append(property)
     }
-    required.formUnion(schema.required)
-    if additionalProperties == .unspecified { additionalProperties = schema.additionalProperties }
-    items = items ?? schema.items
+    merged.required.formUnion(schema.required)
+    if merged.additionalProperties == .unspecified {
+      merged.additionalProperties = schema.additionalProperties
+    }
+    merged.items = merged.items ?? schema.items
     if !isInherited, branches.isEmpty, !schema.oneOf.isEmpty || !schema.anyOf.isEmpty {
       let isExclusive = !schema.oneOf.isEmpty
       let all = isExclusive ? schema.oneOf : schema.anyOf
@@ -123,17 +115,18 @@ struct MergedSchema {
         offset: schema.site.offset)
       for branch in all {
         if Self.isNullBranch(graph[branch]) {
-          isNullable = true
+          merged.isNullable = true
         } else {
           branches.append(branch)
         }
       }
     }
-    if !isInherited { discriminator = discriminator ?? schema.discriminator }
-    if examples.isEmpty { examples = schema.examples }
-    defaultValue = defaultValue ?? schema.defaultValue
-    allowsNothing = allowsNothing || schema.allowsNothing
-    isWriteOnly = isWriteOnly || schema.isWriteOnly
+    if !isInherited { merged.discriminator = merged.discriminator ?? schema.discriminator }
+    if merged.examples.isEmpty { merged.examples = schema.examples }
+    merged.defaultValue = merged.defaultValue ?? schema.defaultValue
+    merged.allowsNothing = merged.allowsNothing || schema.allowsNothing
+    merged.isWriteOnly = merged.isWriteOnly || schema.isWriteOnly
+    keywords = merged
   }
 
   /// Whether a branch allows only `null`: `{"type": "null"}`.
@@ -146,13 +139,16 @@ struct MergedSchema {
   /// The JSON type a value is generated as: the first of `type`, or the one the other
   /// keywords imply; `nil` when nothing says (any value).
   var impliedType: SchemaType? {
-    if let first = types.first { return first }
-    if !properties.isEmpty || !required.isEmpty || additionalProperties != .unspecified {
+    let schema = keywords
+    if let first = schema.types.first { return first }
+    if !schema.properties.isEmpty || !schema.required.isEmpty
+      || schema.additionalProperties != .unspecified
+    {
       return .object
     }
-    if items != nil || minItems != nil { return .array }
-    if format != nil || minLength != nil || maxLength != nil { return .string }
-    if minimum != nil || maximum != nil { return .number }
+    if schema.items != nil || schema.minItems != nil { return .array }
+    if schema.format != nil || schema.minLength != nil || schema.maxLength != nil { return .string }
+    if schema.minimum != nil || schema.maximum != nil { return .number }
     return nil
   }
 }
