@@ -42,6 +42,19 @@ import Testing
     #expect(notes.isEmpty)
   }
 
+  /// Text from the spec that JSON must escape (a quote, a backslash, a line break, in a key
+  /// or a value) is escaped in the payload and reads back as written.
+  @Test func textIsEscapedAsJSON() throws {
+    let (outcome, _) = try generate(
+      #"""
+      "Quote": {"type": "object", "properties": {
+        "say \"hi\"": {"type": "string", "enum": ["a\"b\\c\nd"]}}}
+      """#, "Quote")
+    let text = try #require(self.json(outcome))
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]
+    #expect(object == [#"say "hi""#: "a\"b\\c\nd"])
+  }
+
   /// An optional member that refers back to its own schema is left out, silently; an array
   /// of it is empty; a required nullable one is `null`.
   @Test func cyclesAreCutWhereTheSpecAllows() throws {
@@ -84,6 +97,32 @@ import Testing
     #expect(json(outcome) == #"{"id":"text"}"#)
     #expect(notes.map(\.cut) == [.unresolved(.external("common.json#/Money"))])
   }
+
+  /// A subtype that is `allOf` a parent with `oneOf` is itself, not one of the parent's
+  /// branches: it takes the parent's members, not its branches or discriminator.
+  @Test func aSubtypeOnItsOwnIsItself() throws {
+    let (outcome, notes) = try generate(Self.pets, "Cat")
+    #expect(json(outcome) == #"{"kind":"text","lives":1}"#)
+    #expect(notes.isEmpty)
+    // Its variants are its own members', never the parent's other branches.
+    var graph = SchemaGraph(try Specs.read(Specs.document(schemas: Self.pets)))
+    let cat = try #require(graph.schema(named: "Cat") as SchemaID?)
+    guard case .value(let base) = outcome else { return }
+    var plan = VariantPlan(generator: PayloadGenerator(graph: graph), limit: 100)
+    plan.add(variantsOf: base)
+    #expect(MergedSchema(graph, cat).branches.isEmpty)
+    #expect(plan.variants.map(\.purpose.check) == [.optionality])  // `lives` left out
+  }
+
+  private static let pets = #"""
+    "Pet": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}},
+            "oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
+            "discriminator": {"propertyName": "kind"}},
+    "Cat": {"allOf": [{"$ref": "#/components/schemas/Pet"},
+                      {"type": "object", "properties": {"lives": {"type": "integer"}}}]},
+    "Dog": {"allOf": [{"$ref": "#/components/schemas/Pet"},
+                      {"type": "object", "properties": {"good": {"type": "boolean"}}}]}
+    """#
 
   /// A branch that is `allOf` its owner (the 3.0 pattern for discriminated subtypes) is read
   /// without the owner, and the discriminator is set to the branch's name.

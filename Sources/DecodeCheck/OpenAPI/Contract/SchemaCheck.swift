@@ -138,7 +138,7 @@ extension SchemaCheck {
       let outcome = decoder.outcome(of: base.json())
       payloadCount += 1
       for report in outcome.reports {
-        attribute(report, in: base, purpose: nil)
+        attribute(report, in: base)
       }
       guard case .failed(let failure) = outcome else { return true }
       let failed = base.deepestPath(along: failure.path ?? [])
@@ -276,12 +276,12 @@ extension SchemaCheck {
 
 extension SchemaCheck {
   /// Reports what decoding a variant of a payload the model decodes came to: a failure is
-  /// the variant's change; an unknown value is the change's when it is at or inside the
-  /// changed place.
+  /// the variant's change, since the payload it was made from decodes; an unknown value is
+  /// reported by what stands where it is.
   private mutating func report(_ outcome: VariantOutcome, of variant: GeneratedVariant) {
     let purpose = variant.purpose
     for report in outcome.reports {
-      attribute(report, in: variant.payload, purpose: purpose)
+      attribute(report, in: variant.payload)
     }
     guard case .failed(let failure) = outcome else { return }
     let place = UnknownValue.PathComponent.jsonPath(purpose.path)
@@ -295,25 +295,12 @@ extension SchemaCheck {
     add(finding)
   }
 
-  /// Reports an unknown value the model found in `payload`: as the variant's change when it
-  /// is there, otherwise by what the spec says of the value.
-  private mutating func attribute(
-    _ unknown: VariantReport, in payload: GeneratedValue, purpose: VariantPurpose?
-  ) {
+  /// Reports an unknown value the model found in `payload` by what the spec says of the value
+  /// there: the `enum` element, the discriminator value, the example or the type it came
+  /// from. (Not by the variant's change: a value inside a changed branch is the value's.)
+  private mutating func attribute(_ unknown: VariantReport, in payload: GeneratedValue) {
     let path = payload.deepestPath(along: unknown.path)
     let raw = unknown.unknownValue.rawValue
-    if let purpose, path.starts(with: purpose.path) {
-      switch purpose.change {
-      case .value, .branch:
-        add(
-          wording.unknown(
-            unknown, because: wording.reason(for: purpose), check: purpose.check,
-            site: purpose.site, value: purpose.value))
-        return
-      case .omitted, .null:
-        break
-      }
-    }
     let (node, nodePath) = meaningfulValue(at: path, in: payload)
     var origin = node.origin
     if origin.reason == .typeAndFormat || origin.reason == .anyValue {
