@@ -202,6 +202,38 @@ private let filterSpec = Specs.document(
     #expect(skipped.message.contains("were not checked"))
   }
 
+  /// A member the model cannot read but the spec lets go is reported, then left out, so the
+  /// checks go on: here the enum value the model does not know is found too.
+  @Test func anOptionalMemberTheModelCannotReadIsLeftOutAndTheChecksGoOn() throws {
+    let spec = Specs.document(
+      schemas: #"""
+        "Happening": {"type": "object", "required": ["kind"], "properties": {
+          "at": {"type": "string", "format": "date-time"},
+          "kind": {"type": "string", "enum": ["opened", "closed", "moved"]}}}
+        """#)
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Happening.self))
+    #expect(report.allFindings.map(\.path) == ["$.at", "$.kind"])
+    #expect(report.allFindings.map(\.contract?.check) == [.typesAndFormats, .enumValues])
+    #expect(!report.allFindings.contains { $0.kind == .notGenerated })
+  }
+
+  /// A failure past the end of the payload (a key the model asks for that the spec does not
+  /// define) is reported at, and repaired by, the nearest value the payload holds.
+  @Test func aFailurePastThePayloadIsPlacedOnWhatHoldsIt() throws {
+    let spec = Specs.document(
+      schemas: #"""
+        "Annotated": {"type": "object", "properties": {
+          "note": {"type": "object", "properties": {"body": {"type": "string"}}}}}
+        """#)
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Annotated.self))
+    let failure = try #require(report.allFindings.first)
+    #expect(report.allFindings.count == 1)
+    #expect(failure.path == "$.note.text")
+    #expect(
+      failure.contract?.pointer.description == "#/components/schemas/Annotated/properties/note")
+    #expect(failure.position == Specs.position(of: #""note""#, in: spec))
+  }
+
   /// A formatter for whole seconds reads the plain form and refuses fractional seconds,
   /// which RFC 3339 allows (Apple's `.iso8601` strategy refuses them too).
   @Test func aWholeSecondsFormatRefusesFractionalSeconds() throws {

@@ -194,6 +194,19 @@ private let hearthDocument: String = {
     #expect(run.output.isEmpty)
   }
 
+  /// The map wins over the registration.
+  @Test func aMapEntryOverridesTheRegistration() throws {
+    let folder = try TemporaryFolder()
+    let api = try folder.write(
+      Specs.document(schemas: #""Rule": {"type": "object"}"#), to: "api.json")
+    let map = try folder.write(#"{"Anything": "Rule"}"#, to: "map.json")
+    var registry = ModelRegistry()
+    registry.register(Anything.self, schema: "NoSuchSchema")
+    let run = runCommand(["--openapi", api, "--schemas", map], registry: registry)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.outputLines.last?.hasPrefix("1 schema checked") == true)
+  }
+
   @Test func aMissingSchemaNamesTheCloseOne() throws {
     let folder = try TemporaryFolder()
     let api = try folder.write(
@@ -262,6 +275,7 @@ private let hearthDocument: String = {
         "`--lines` reads payload files, which --openapi does not take"
       ),
       (["--openapi"], "`--openapi` needs a value"),
+      (["--openapi", "api.json", "--audit"], "--audit asks the models about captured payloads"),
     ])
   func optionsThatDoNotGoTogetherAreUsageErrors(_ arguments: [String], _ message: String) {
     let run = runCommand(arguments)

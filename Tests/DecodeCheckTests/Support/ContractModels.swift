@@ -150,3 +150,33 @@ struct Category: Decodable, Sendable {
 struct Anything: Decodable, Sendable {
   init(from decoder: any Decoder) throws {}
 }
+
+/// An event whose optional timestamp is a `Date`, and whose kind is a plain enum.
+struct Happening: Decodable, Sendable {
+  var at: Date?
+  var kind: Kind
+
+  enum Kind: String, Decodable, Sendable {
+    case opened
+    case closed
+  }
+}
+
+/// A holder of a note whose text the app reads through a super decoder: a key the payload
+/// does not have fails at a path past the end of the payload.
+struct Annotated: Decodable, Sendable {
+  var note: Note?
+
+  struct Note: Decodable, Sendable {
+    var text: String
+
+    enum CodingKeys: String, CodingKey {
+      case text
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      text = try container.superDecoder(forKey: .text).singleValueContainer().decode(String.self)
+    }
+  }
+}

@@ -322,14 +322,15 @@ extension SchemaCheck {
     add(wording.unknown(unknown, because: because, check: check, site: origin.site, value: raw))
   }
 
-  /// The value at `path`, or above it the first that the spec decided as a whole: the
-  /// `enum` element or example an object or array inside it belongs to.
+  /// The value at `path`, or above it the first that the payload holds and the spec decided
+  /// as a whole: past the end of what was generated (a key a model asks for that the payload
+  /// lacks), or inside the `enum` element or example an object or array belongs to.
   private func meaningfulValue(
     at path: [UnknownValue.PathComponent], in payload: GeneratedValue
   ) -> (GeneratedValue, [UnknownValue.PathComponent]) {
     var path = path
-    while let node = payload.value(at: path) {
-      if node.origin.reason != .literal || path.isEmpty { return (node, path) }
+    while !path.isEmpty {
+      if let node = payload.value(at: path), node.origin.reason != .literal { return (node, path) }
       path.removeLast()
     }
     return (payload, [])
