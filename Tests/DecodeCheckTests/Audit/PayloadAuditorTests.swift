@@ -130,3 +130,44 @@ extension PlaceAudit.Answer: CustomStringConvertible {
     }
   }
 }
+
+/// A mood read through a `ListingKind` (any kind decodes) and then judged by hand: only
+/// `house` is a mood this build knows, and other kinds are reported as unknown moods.
+private struct Mood: Decodable {
+  var kind: ListingKind
+
+  init(from decoder: any Decoder) throws {
+    kind = try decoder.singleValueContainer().decode(ListingKind.self)
+    if kind != .house, let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
+    {
+      try handler(
+        UnknownValue(typeName: "Mood", rawValue: kind.rawValue, codingPath: decoder.codingPath))
+    }
+  }
+}
+
+private struct Diary: Decodable {
+  var mood: Mood
+}
+
+@Suite struct ReportingToolTests {
+  /// A type that reports by hand is no tool, even right after a tool's `init(from:)` ran at
+  /// the same path.
+  @Test func aTypeReportingByHandIsNamedWithoutATool() throws {
+    let payload = Data(#"{"mood": "flat"}"#.utf8)
+    let model = RegisteredModel(Diary.self)
+    let reports = VariantDecoder(model).outcome(of: payload).reports
+    #expect(reports.map { "\($0.jsonPath) \($0.unknownValue.typeName)" } == ["$.mood Mood"])
+    let report = try #require(reports.first)
+    #expect(ReportingTool.name(of: report, in: payload, as: model) == nil)
+  }
+
+  @Test func eachToolIsNamed() {
+    #expect(ReportingTool.toolName(of: ListingKind.self) == "UnknownDecodable")
+    #expect(ReportingTool.toolName(of: Currency.self) == "ExtensibleEnum")
+    #expect(ReportingTool.toolName(of: BookingEvent.self) == "TaggedUnion")
+    #expect(ReportingTool.toolName(of: DecodeUnknownAsNil<Heating>.self) == "@DecodeUnknownAsNil")
+    #expect(ReportingTool.toolName(of: OpenEnum<CancellationReason>.self) == "OpenEnum")
+    #expect(ReportingTool.toolName(of: Booking.self) == nil)
+  }
+}

@@ -19,6 +19,21 @@ import Testing
     return folder
   }
 
+  /// Writes a baseline of `folder` (or of its subfolder `checking`) with the routes, as a run
+  /// in `folder` names it; returns its path.
+  private func writeBaseline(in folder: TemporaryFolder, checking subfolder: String? = nil) throws
+    -> String
+  {
+    let baseline = folder.path + "/baseline.json"
+    let run = runCommand(
+      [
+        "--routes", routes(folder), "--write-baseline", baseline,
+        folder.path + (subfolder.map { "/" + $0 } ?? ""),
+      ], workingDirectory: folder.path)
+    #expect(run.errors.isEmpty)
+    return baseline
+  }
+
   /// The routes file of ``folderWithAnArchive()``.
   private func routes(_ folder: TemporaryFolder) -> String {
     folder.path + "/Traffic/routes.json"
@@ -43,10 +58,7 @@ import Testing
 
   @Test func archiveEntriesAreKeyedByArchiveMethodAndPath() throws {
     let folder = try folderWithAnArchive()
-    let baseline = folder.path + "/baseline.json"
-    _ = runCommand(
-      ["--routes", routes(folder), "--write-baseline", baseline, folder.path],
-      workingDirectory: folder.path)
+    let baseline = try writeBaseline(in: folder)
     let written = try Baseline(contentsOfFile: baseline)
     let archived = written.entries.filter { $0.request != nil }
     #expect(
@@ -61,10 +73,7 @@ import Testing
   /// failed under `--strict-baseline`.
   @Test func aRunWithoutTheArchiveLeavesItsEntriesAlone() throws {
     let folder = try folderWithAnArchive()
-    let baseline = folder.path + "/baseline.json"
-    _ = runCommand(
-      ["--routes", routes(folder), "--write-baseline", baseline, folder.path],
-      workingDirectory: folder.path)
+    let baseline = try writeBaseline(in: folder)
     let run = runCommand(
       ["--baseline", baseline, "--strict-baseline", folder.path + "/Booking"],
       workingDirectory: folder.path)
@@ -79,10 +88,7 @@ import Testing
   /// On `main` before the fix, the entry numbers and query strings made every finding new.
   @Test func aCaptureExportedAgainKeepsItsEntries() throws {
     let folder = try folderWithAnArchive()
-    let baseline = folder.path + "/baseline.json"
-    _ = runCommand(
-      ["--routes", routes(folder), "--write-baseline", baseline, folder.path + "/Traffic"],
-      workingDirectory: folder.path)
+    let baseline = try writeBaseline(in: folder, checking: "Traffic")
     try folder.write(try capture(reexported: true), to: "Traffic/capture.har")
     let run = runCommand(
       [
@@ -99,10 +105,7 @@ import Testing
   /// and the request.
   @Test func aFindingGoneFromACheckedArchiveIsListedWithItsRequest() throws {
     let folder = try folderWithAnArchive()
-    let baseline = folder.path + "/baseline.json"
-    _ = runCommand(
-      ["--routes", routes(folder), "--write-baseline", baseline, folder.path + "/Traffic"],
-      workingDirectory: folder.path)
+    let baseline = try writeBaseline(in: folder, checking: "Traffic")
     let fixedBooking = Payloads.bookingWithUnknownValues.replacing("\"CHF\"", with: "\"EUR\"")
     try folder.write(
       try Archives.archive([Archives.entry(host + "/api/bookings/b-2", text: fixedBooking)]),
@@ -135,10 +138,7 @@ import Testing
   @Test func aDeletedFileIsJudgedOnlyByARunThatSearchedItsFolder() throws {
     let folder = try folderWithAnArchive()
     try folder.write(Payloads.bookingMissingGuestName, to: "Other/Booking/v3.json")
-    let baseline = folder.path + "/baseline.json"
-    _ = runCommand(
-      ["--routes", routes(folder), "--write-baseline", baseline, folder.path],
-      workingDirectory: folder.path)
+    let baseline = try writeBaseline(in: folder)
     try FileManager.default.removeItem(atPath: folder.path + "/Other/Booking/v3.json")
     try FileManager.default.removeItem(atPath: folder.path + "/Traffic/capture.har")
     let elsewhere = runCommand(

@@ -69,6 +69,8 @@ import Testing
     let outline = try outline()
     let variant = outline.variant(removing: try #require(outline.node(at: path)))
     #expect(try compact(variant.payload) == expected)
+    // No comma is left behind: the variant is JSON by RFC 8259, not only to JSONDecoder.
+    #expect(variant.payload.withUnsafeBytes { StrictJSONValidator.isValid($0, from: 0) })
     #expect(variant.change.description == "\(path) left out")
   }
 
