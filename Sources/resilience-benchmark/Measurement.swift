@@ -26,6 +26,9 @@ struct Measurement: Encodable {
   var target: Double?
   /// What one candidate run handles, such as `(310, "variants")`, for a rate per second.
   var candidateItems: (count: Int, noun: String)?
+  /// The process's peak resident memory after the candidate's first run, in bytes, for a
+  /// scenario that measures it.
+  var candidatePeakMemoryBytes: Int?
 
   var candidateMegabytesPerSecond: Double { Double(candidateBytes) / candidateSeconds / 1e6 }
   var baselineMegabytesPerSecond: Double { Double(baselineBytes) / baselineSeconds / 1e6 }
@@ -45,6 +48,7 @@ struct Measurement: Encodable {
     case baselineMegabytesPerSecond = "baseline_mb_per_s"
     case candidateItemsPerSecond = "candidate_items_per_s"
     case candidateItemNoun = "candidate_item"
+    case candidatePeakMemoryBytes = "candidate_peak_memory_bytes"
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -65,6 +69,7 @@ struct Measurement: Encodable {
     try container.encode(passed, forKey: .passed)
     try container.encodeIfPresent(candidateItemsPerSecond, forKey: .candidateItemsPerSecond)
     try container.encodeIfPresent(candidateItems?.noun, forKey: .candidateItemNoun)
+    try container.encodeIfPresent(candidatePeakMemoryBytes, forKey: .candidatePeakMemoryBytes)
   }
 }
 
@@ -111,7 +116,8 @@ extension Scenario {
       baselineSeconds: median(baselineTimes),
       ratio: median(ratios),
       target: target,
-      candidateItems: comparison.candidateItems
+      candidateItems: comparison.candidateItems,
+      candidatePeakMemoryBytes: comparison.candidatePeakMemoryBytes
     )
   }
 }
@@ -133,6 +139,22 @@ func wallTime() -> Double {
   var time = timespec()
   clock_gettime(CLOCK_MONOTONIC, &time)
   return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
+/// The most memory the process has held resident so far, in bytes.
+func peakResidentBytes() -> Int {
+  var usage = rusage()
+  #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  // Linux counts kilobytes, Darwin bytes.
+  #if canImport(Darwin)
+    return Int(usage.ru_maxrss)
+  #else
+    return Int(usage.ru_maxrss) * 1024
+  #endif
 }
 
 /// The processor time this thread has used, in seconds.

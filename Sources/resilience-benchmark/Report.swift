@@ -95,6 +95,12 @@ struct Report: Encodable {
     for measurement in measurements where described.insert(measurement.scenario).inserted {
       lines.append("\(measurement.scenario): \(measurement.candidate) vs \(measurement.baseline)")
       for sized in measurements where sized.scenario == measurement.scenario {
+        if let peak = sized.candidatePeakMemoryBytes {
+          let seconds = (sized.candidateSeconds * 100).rounded() / 100
+          lines.append(
+            "  \(sized.records.formatted()) records: \(seconds) s a run; peak memory "
+              + "\((Double(peak) / 1e6).rounded().formatted()) MB after the first (the process's)")
+        }
         guard let rate = sized.candidateItemsPerSecond, let items = sized.candidateItems else {
           continue
         }

@@ -50,6 +50,12 @@ struct Comparison {
   /// adds "41230 variants/s" for `(count: 310, noun: "variants")`.
   var candidateItems: (count: Int, noun: String)?
 
+  /// The process's peak resident memory right after the candidate's first run, before any
+  /// baseline ran, in bytes: what the candidate needs, for a scenario that measures it (with
+  /// ``peakResidentBytes()``). Run such a scenario alone (`--filter`): a scenario run before
+  /// may have raised the peak already.
+  var candidatePeakMemoryBytes: Int?
+
   /// Compares two decodes. Each is run once here (outside the measurement) and `check` is
   /// given both results, to throw if they did not decode the same thing.
   init<Candidate, Baseline>(

@@ -27,6 +27,7 @@ extension Scenario {
     jsonDecoderTwoCores,
     decodeCheckBaselineSummary,
     decodeCheckAudit,
+    decodeCheckOpenAPI,
   ]
 
   static let unknownDecodableString = Scenario(

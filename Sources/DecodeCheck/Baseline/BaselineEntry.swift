@@ -24,6 +24,14 @@ import CodableResilience
 /// { "kind" : "brittleField", "path" : "$.listings[*].heating",
 ///   "type" : "MyModels.ListingPage", "value" : "a new value fails decoding" }
 /// ```
+///
+/// A finding of `--openapi` is recorded by the document, the type, the JSON pointer of the
+/// spec member and the value, so regenerating the document (which moves every line) keeps it:
+///
+/// ```json
+/// { "file" : "api.json", "kind" : "unknownValue", "type" : "MyModels.Filter",
+///   "pointer" : "#/components/schemas/FilterAction/enum/3", "value" : "blur" }
+/// ```
 public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The file, relative to the working folder the check ran in (an absolute path when the file
   /// is outside it; `-` for standard input); for a captured response, the HAR archive. `nil`
@@ -41,12 +49,17 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// the whole payload.
   public var path: String?
 
-  /// The unknown value's raw value, or, for other kinds, the finding's message.
+  /// The unknown value's raw value, or, for other kinds, the finding's message; for a finding
+  /// of `--openapi`, the spec's value it is about (an `enum` element), or else the message.
   public var value: String
 
-  /// For a brittle field the audit found, the qualified name of the model audited; `nil`
-  /// for a finding in a payload.
+  /// For a brittle field the audit found, or a finding of `--openapi`, the qualified name of
+  /// the model; `nil` for a finding in a payload.
   public var type: String?
+
+  /// For a finding of `--openapi`, the JSON pointer of the spec member it comes from; `nil`
+  /// otherwise.
+  public var pointer: String?
 
   /// Creates an entry.
   ///
@@ -57,25 +70,42 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// let captured = BaselineEntry(
   ///   file: "Fixtures/Traffic/hearth.har", request: "GET /api/v2/listings",
   ///   kind: .unknownValue, path: "$.listings[1].kind", value: "castle")
+  /// let contract = BaselineEntry(
+  ///   file: "api.json", kind: .unknownValue, path: nil, value: "blur",
+  ///   type: "MyModels.Filter", pointer: "#/components/schemas/FilterAction/enum/3")
   /// ```
   public init(
     file: String?, request: String? = nil, kind: Finding.Kind, path: String?, value: String,
-    type: String? = nil
+    type: String? = nil, pointer: String? = nil
   ) {
     self.file = file
     self.request = request
-    self.type = type
     self.kind = kind
     self.path = path
     self.value = value
+    self.type = type
+    self.pointer = pointer
   }
 
   /// The entry that records `finding` of `report`, its files named relative to `folder`.
   init(_ finding: Finding, of report: FileReport, relativeTo folder: WorkingDirectory) {
-    self.init(
-      file: folder.relative(report.request?.archive ?? report.path),
-      request: report.request?.methodAndPath, kind: finding.kind, path: finding.path,
-      value: finding.unknownValue?.rawValue ?? finding.message)
+    let file = folder.relative(report.request?.archive ?? report.path)
+    if let contract = finding.contract {
+      self.init(
+        file: file, kind: finding.kind, path: nil, value: contract.value ?? finding.message,
+        type: report.typeName, pointer: contract.pointer.description)
+    } else {
+      self.init(
+        file: file, request: report.request?.methodAndPath, kind: finding.kind,
+        path: finding.path, value: finding.unknownValue?.rawValue ?? finding.message)
+    }
+  }
+
+  /// What the entry is about, as the reports name it before their message: the path, or for
+  /// a finding of `--openapi` the type and the spec's pointer.
+  var subject: String? {
+    guard let pointer else { return path }
+    return (type.map { "\($0) " } ?? "") + pointer
   }
 
   /// The entry that records a brittle field of the audit.
@@ -99,7 +129,7 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// request, if any, the path, then ``fixedMessage``.
   var fixedDescription: String {
     let model = file == nil ? type.map { "\($0) " } ?? "" : ""
-    return model + (request.map { "\($0): " } ?? "") + (path.map { "\($0): " } ?? "")
+    return model + (request.map { "\($0): " } ?? "") + (subject.map { "\($0): " } ?? "")
       + fixedMessage
   }
 
@@ -108,17 +138,14 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     "no longer found; remove it from the baseline: \(kind.details.title) \(jsonQuoted(value))"
   }
 
-  /// Orders by file, model and request, then path, kind and value, so a baseline file reads
-  /// like the report.
+  /// Orders by file, model and request, then pointer, path, kind and value, so a baseline
+  /// file reads like the report.
   public static func < (lhs: Self, rhs: Self) -> Bool {
-    (
-      lhs.file ?? "", lhs.type ?? "", lhs.request ?? "", lhs.path ?? "", lhs.kind.rawValue,
-      lhs.value
-    )
-      < (
-        rhs.file ?? "", rhs.type ?? "", rhs.request ?? "", rhs.path ?? "", rhs.kind.rawValue,
-        rhs.value
-      )
+    lhs.sortKey.lexicographicallyPrecedes(rhs.sortKey)
+  }
+
+  private var sortKey: [String] {
+    [file ?? "", type ?? "", request ?? "", pointer ?? "", path ?? "", kind.rawValue, value]
   }
 }
 

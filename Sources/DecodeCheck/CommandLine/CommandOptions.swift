@@ -24,6 +24,12 @@ struct CommandOptions: Equatable {
   var includesErrorResponses = false
   /// `--require-routes`: a HAR response with no route fails the check.
   var requiresRoutes = false
+  /// `--openapi FILE`: check the models against this OpenAPI document's schemas.
+  var openAPIPath: String?
+  /// `--schemas FILE`: which schema each type follows, for `--openapi`.
+  var schemaMapPath: String?
+  /// `--max-payloads N`: the most payloads `--openapi` generates per schema.
+  var maximumPayloads: Int?
   /// `--audit`: ask the models what new values, new variants and missing keys would do.
   var audits = false
   /// `--places-per-field` and `--places-per-file`: the audit's budget.
@@ -98,6 +104,12 @@ struct CommandOptions: Equatable {
         summaryPath = try value(describedAs: "the file to write the Markdown summary to")
       case "--routes":
         routesPath = try value(describedAs: "a routes file mapping requests to types")
+      case "--openapi":
+        openAPIPath = try value(describedAs: "an OpenAPI 3.0 or 3.1 document in JSON")
+      case "--schemas":
+        schemaMapPath = try value(describedAs: "a JSON file mapping types to schemas")
+      case "--max-payloads":
+        maximumPayloads = try count(describedAs: "the most payloads to generate per schema")
       case "--include-errors": includesErrorResponses = try flag()
       case "--require-routes": requiresRoutes = try flag()
       case "--audit": audits = try flag()
@@ -123,6 +135,38 @@ struct CommandOptions: Equatable {
     }
     if isStrictBaseline, baselinePath == nil {
       throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")
+    }
+    try checkOpenAPIOptions()
+  }
+
+  /// `--schemas` and `--max-payloads` need `--openapi`, which checks the document's schemas
+  /// rather than payload files, so takes no paths and no options about reading them.
+  private func checkOpenAPIOptions() throws(UsageError) {
+    guard openAPIPath != nil else {
+      if schemaMapPath != nil {
+        throw UsageError(message: "`--schemas` maps types to the schemas of --openapi FILE")
+      }
+      if maximumPayloads != nil {
+        throw UsageError(message: "`--max-payloads` limits the payloads --openapi FILE generates")
+      }
+      return
+    }
+    if !paths.isEmpty {
+      throw UsageError(
+        message: "--openapi checks the models against the document's schemas and takes no "
+          + "payload paths; check `\(paths[0])` in a run of its own")
+    }
+    if audits {
+      throw UsageError(
+        message: "--audit asks the models about captured payloads and --openapi about the "
+          + "spec's: run them one at a time")
+    }
+    let payloadOptions = [
+      ("--routes", routesPath != nil), ("--lines", readsLines),
+      ("--include-errors", includesErrorResponses), ("--require-routes", requiresRoutes),
+    ]
+    if let (option, _) = payloadOptions.first(where: \.1) {
+      throw UsageError(message: "`\(option)` reads payload files, which --openapi does not take")
     }
   }
 }

@@ -117,11 +117,19 @@ public enum DecodeCheckCommand {
       standardOutput.write("\(name) (DecodeCheck \(version))\n")
       return 0
     }
+    var contract: ContractRun?
+    if let path = options.openAPIPath {
+      do {
+        contract = try ContractRun(options: options, path: path, registry: registry)
+      } catch {
+        return usageError(error.message)
+      }
+    }
     if options.listsTypes {
-      standardOutput.write(typeList(registry))
+      standardOutput.write(typeList(registry, contract: contract))
       return 0
     }
-    guard !options.paths.isEmpty else {
+    guard !options.paths.isEmpty || contract != nil else {
       return usageError("no paths given: name JSON files, folders, or - for standard input")
     }
     var model: RegisteredModel?
@@ -168,21 +176,33 @@ public enum DecodeCheckCommand {
       return fileError(error.message)
     }
 
-    // The routes file is not a payload, even in a folder being searched.
-    let routesFile = options.routesPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-    let plan = InputPlan(
-      paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
-      skipping: Set(routesFile.map { [$0] } ?? []), standardInput: standardInput.read)
-    let progress =
-      standardError.isTerminal && !options.isQuiet
-      ? ProgressLine(
-        stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence,
-        countsVariants: options.audits)
-      : nil
-    var report = checker.check(
-      plan, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
-      progress: progress)
-    progress?.finish()
+    var report: CheckReport
+    if let contract {
+      if !options.isQuiet {
+        for note in contract.notes { standardError.write("\(name): note: \(note)\n") }
+      }
+      report = contract.check(
+        strict: options.isStrict, only: model,
+        maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency)
+    } else {
+      // The routes file is not a payload, even in a folder being searched.
+      let routesFile = options.routesPath.map {
+        URL(fileURLWithPath: $0).standardizedFileURL.path
+      }
+      let plan = InputPlan(
+        paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
+        skipping: Set(routesFile.map { [$0] } ?? []), standardInput: standardInput.read)
+      let progress =
+        standardError.isTerminal && !options.isQuiet
+        ? ProgressLine(
+          stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence,
+          countsVariants: options.audits)
+        : nil
+      report = checker.check(
+        plan, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
+        progress: progress)
+      progress?.finish()
+    }
 
     if let path = options.writtenBaselinePath {
       do {
@@ -232,19 +252,27 @@ public enum DecodeCheckCommand {
     }
     return files.isWritableFile(atPath: parent) ? nil : "permission denied"
   }
-  /// The `--list-types` table: short names, padded, then qualified names.
-  private static func typeList(_ registry: ModelRegistry) -> String {
+  /// The `--list-types` table: short names, padded, then qualified names; with `--openapi`,
+  /// the schema each type is checked against.
+  private static func typeList(_ registry: ModelRegistry, contract: ContractRun?) -> String {
     guard !registry.models.isEmpty else { return "No types are registered.\n" }
     let models = registry.models.sorted {
       ($0.name, $0.qualifiedName) < ($1.name, $1.qualifiedName)
     }
     let width = models.map(\.name.count).max() ?? 0
+    // With a document, a third column follows: the qualified names are padded too.
+    let qualifiedWidth = contract == nil ? 0 : models.map(\.qualifiedName.count).max() ?? 0
     var text = ""
     for model in models {
       let padding = String(repeating: " ", count: width - model.name.count)
-      text += "\(model.name)\(padding)  \(model.qualifiedName)"
+      let qualifiedPadding = String(
+        repeating: " ", count: max(0, qualifiedWidth - model.qualifiedName.count))
+      text += "\(model.name)\(padding)  \(model.qualifiedName)\(qualifiedPadding)"
       if !registry.isUnambiguous(model.name) {
         text += "  (short name shared: use the qualified name)"
+      }
+      if let contract {
+        text += "  " + contract.schemaDescription(of: model)
       }
       text += "\n"
     }

@@ -8,6 +8,7 @@ extension DecodeCheckCommand {
     let other = registry.models.dropFirst().first?.name ?? type
     return """
       USAGE: \(name) [options] <path> ...
+             \(name) --openapi <file> [options]
 
       Decodes captured JSON payloads with the app's own Swift models and reports every value
       the models do not know and every payload they cannot decode, with file:line:column and
@@ -42,6 +43,16 @@ extension DecodeCheckCommand {
                                 (* within one segment, ** across segments), or over the whole
                                 URL without its query when it starts with a scheme (https://).
                                 The first match wins. A bad routes file is a usage error.
+        --openapi <file>        Check the models against an OpenAPI 3.0 or 3.1 document (JSON)
+                                instead of payload files: payloads are generated from each
+                                type's schema and decoded as the app decodes them. With
+                                --type, only that type's schema. See OPENAPI below.
+        --schemas <file>        With --openapi, the schema each type follows, by type name
+                                (short or qualified) and schema name or JSON pointer:
+                                  { "\(type)": "\(type)Response",
+                                    "\(other)": "#/components/schemas/\(other)" }
+        --max-payloads <n>      With --openapi, generate at most n payloads per schema (default
+                                \(ContractChecker.defaultMaximumPayloadsPerSchema)); past it, the rest are reported as not generated.
         --include-errors        HAR: check responses with a status outside 200-299 too.
         --require-routes        HAR: a JSON response no route gives a type fails the check.
         --strict                Fail payloads that hold values the models do not know; without
@@ -128,6 +139,31 @@ extension DecodeCheckCommand {
             fails decoding: unknown State value "decodecheckAuditNewValue", …; 4 payloads,
             9 places
 
+      OPENAPI:
+        Each registered type is checked against the schema under #/components/schemas whose
+        name is exactly its short name (\(type)), unless --schemas, or its registration
+        (RegisteredModel(\(type).self, schema: "…")), names another. A type with no schema of
+        its name is not checked. A near miss is never matched by itself: when a schema's name is
+        close (another letter case, _ or -, one or two letters apart, or the name with a
+        prefix or suffix, such as \(type)DTO), a note on standard error says so and
+        --list-types shows it; map it with --schemas. A map entry or registration naming a
+        type or schema that does not exist is a usage error, as is a run no type matches.
+        For each type: the spec's examples (of the schema, and of JSON responses whose schema
+        is it); one payload with every member, of its spec type and format; then every enum
+        value wherever the schema reaches it, each optional member left out, each nullable one
+        null, the edges of integers (bounds, int32, int64), fractional and offset date-times,
+        and every oneOf/anyOf branch and discriminator value. A value read as unknown is a
+        warning (an error with --strict); a payload that does not decode is an error:
+          api.json:41:17: warning: \(type) $.state: the spec allows "new" here; <Enum> reads
+            it as unknown (#/components/schemas/\(type)/properties/state/enum/3)
+        Each finding names the document's line and column of the spec member, the type, the
+        path in the generated payload, and the member's JSON pointer. Baselines record them
+        by type, pointer and value, so a regenerated document keeps its entries. $ref within
+        the document is followed; cycles are cut (an optional member left out, an array
+        empty, a required member reported as not generated); a $ref to another document is
+        reported, not fetched. A payload holds at most 10000 values, 64 levels deep. YAML is
+        not read: convert it to JSON (the error says how).
+
       EXIT STATUS:
         0  every payload decoded (unknown values are warnings)
         1  a payload did not decode or is not valid JSON (or a HAR archive is not), or held
@@ -135,10 +171,11 @@ extension DecodeCheckCommand {
            no route with --require-routes,
            or a baseline entry no longer occurs with --strict-baseline (findings a baseline
            accepts never fail)
-        2  a usage error (a routes file that cannot be used is one), a baseline that cannot be
-           read, a summary or baseline that cannot be
+        2  a usage error (a routes file or schema map that cannot be used is one), a baseline
+           that cannot be read, a summary or baseline that cannot be
            written, or a path that could not be checked: missing, unreadable, a folder without
-           payloads, or a file without a type
+           payloads, or a file without a type; an OpenAPI document that cannot be read, or a
+           schema no payload can be generated from
 
       """
   }

@@ -99,10 +99,7 @@ enum GitHubFormat {
       }
     }
     properties.append("title=" + escapeProperty("\(toolName): " + finding.kind.details.title))
-    var message = finding.message
-    if let path = finding.path {
-      message = "\(path): \(message)"
-    }
+    var message = finding.subjectAndMessage
     if let request = file.request {
       message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
     }

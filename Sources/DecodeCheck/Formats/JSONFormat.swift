@@ -40,7 +40,9 @@ import Foundation
 /// (`payloads`, `notAudited`, `variants`, `brittle`) and every field (`type`, `path`,
 /// `verdict`, `question`, `required`, `namedType`, `tool`, `detail`, `payloads`, `places`,
 /// `severity`, `baselined`, and an `example` with its `file`, `path`, `line`, `column` and,
-/// for a HAR entry, `request`).
+/// for a HAR entry, `request`). With `--openapi`, each file is one type checked against the
+/// document: it has a `schema` member, its `line` and `column` are in the document, and each
+/// finding has a `contract` member (`check`, `pointer`, `value`).
 enum JSONFormat {
   static func render(_ report: CheckReport) -> String {
     let encoder = JSONEncoder()
@@ -164,6 +166,8 @@ enum JSONFormat {
     var baselinedFindings: Int
     /// For a response captured in a HAR archive: the archive, entry, method and URL.
     var request: CapturedRequest?
+    /// For a type checked against an OpenAPI document: the schema.
+    var schema: String?
 
     init(_ file: FileReport) {
       path = file.path
@@ -174,6 +178,7 @@ enum JSONFormat {
       findings = file.findings.map(Item.init)
       baselinedFindings = file.baselinedFindingCount
       request = file.request
+      schema = file.schema
     }
   }
 
@@ -185,6 +190,7 @@ enum JSONFormat {
     var line: Int?
     var column: Int?
     var unknownValue: Value?
+    var contract: Contract?
 
     init(_ finding: Finding) {
       severity = finding.severity
@@ -194,6 +200,20 @@ enum JSONFormat {
       line = finding.position?.line
       column = finding.position?.column
       unknownValue = finding.unknownValue.map(Value.init)
+      contract = finding.contract.map(Contract.init)
+    }
+  }
+
+  /// Where in the OpenAPI document a finding of `--openapi` comes from.
+  private struct Contract: Encodable {
+    var check: ContractCheck
+    var pointer: String
+    var value: String?
+
+    init(_ source: ContractSource) {
+      check = source.check
+      pointer = source.pointer.description
+      value = source.value
     }
   }
 

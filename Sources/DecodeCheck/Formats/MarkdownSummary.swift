@@ -38,7 +38,7 @@ enum MarkdownSummary {
       text += "Remove them from the baseline, or write it again with --write-baseline.\n\n"
       text += "| File | Path | Kind | Value |\n|---|---|---|---|\n"
       for entry in baseline.fixed {
-        text += "| \(code(entry.place)) | \(entry.path.map(code) ?? "") | "
+        text += "| \(code(entry.place)) | \(entry.subject.map(code) ?? "") | "
         text += "\(entry.kind.details.title) | \(code(jsonQuoted(entry.value))) |\n"
       }
     }
@@ -46,8 +46,12 @@ enum MarkdownSummary {
   }
 
   private static func countsTable(_ summary: CheckSummary, hasBaseline: Bool) -> String {
+    let checked =
+      summary.schemaReports > 0
+        && summary.schemaReports == summary.filesChecked + summary.notChecked
+      ? "Schemas checked" : "Files checked"
     var rows: [(String, Int)] = [
-      ("Files checked", summary.filesChecked),
+      (checked, summary.filesChecked),
       ("Decoded cleanly", summary.decodedCleanly),
       ("With unknown values", summary.withUnknownValues),
       ("Failed", summary.failed),
@@ -93,8 +97,11 @@ enum MarkdownSummary {
       let name = shownName(of: file, context: context)
       for finding in file.findings {
         guard let value = finding.unknownValue else { continue }
-        // One payload per file, or per line with `--lines`.
-        let payload = file.payloadCount > 1 ? "\(name):\(finding.position?.line ?? 0)" : name
+        // One payload per file, or per line with `--lines`; a type checked against an OpenAPI
+        // document counts once, however many of its payloads hold the value.
+        let payload =
+          file.payloadCount > 1 && file.schema == nil
+          ? "\(name):\(finding.position?.line ?? 0)" : name
         if let index = indices[value.typeName]?[value.rawValue] {
           valuesByType[value.typeName]?[index].payloads.insert(payload)
         } else {
@@ -164,7 +171,7 @@ enum MarkdownSummary {
         total += 1
         guard rows.count < listedFindingsPerKind else { continue }
         let place = place(finding, in: file, context: context)
-        rows.append("| \(place) | \(cell(singleLine(finding.message))) |")
+        rows.append("| \(place) | \(cell(singleLine(finding.fullMessage))) |")
       }
     }
     guard total > 0 else { return "" }
@@ -177,8 +184,13 @@ enum MarkdownSummary {
   }
 
   /// The file relative to the working folder; for a captured response, the archive's
-  /// relative path and the request.
+  /// relative path and the request; for a type checked against an OpenAPI document, the
+  /// document and the type.
   private static func shownName(of file: FileReport, context: RenderContext) -> String {
+    if file.schema != nil, let type = file.typeName {
+      // Every type checked against an OpenAPI document shares its file.
+      return context.workingDirectory.relative(file.path) + " (\(type))"
+    }
     guard let request = file.request else { return context.workingDirectory.relative(file.path) }
     return context.workingDirectory.relative(request.archive) + request.label
   }
@@ -189,8 +201,8 @@ enum MarkdownSummary {
   {
     let shown = context.workingDirectory.relative(file.request?.archive ?? file.path)
     var text = code(TextFormat.place(of: finding, in: file, shown: shown))
-    if let path = finding.path {
-      text += " " + code(path)
+    if let subject = finding.subject {
+      text += " " + code(subject)
     }
     return text
   }

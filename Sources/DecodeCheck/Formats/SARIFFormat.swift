@@ -19,7 +19,9 @@ import Foundation
 /// repository's root in CI), as GitHub wants; a finding without a position is placed at the
 /// start of its file. A response captured in a HAR archive is placed at the archive's start,
 /// and its message begins with the request and the place in the body:
-/// `#12 GET /api/v2/listings?page=2 (body 3:12): $.state: …`. With a baseline, results carry
+/// `#12 GET /api/v2/listings?page=2 (body 3:12): $.state: …`. A finding of `--openapi` is
+/// placed in the OpenAPI document, names the type as its logical location, and carries the
+/// check, the spec's JSON pointer and value as `properties`. With a baseline, results carry
 /// `baselineState` `new`, and entries that no longer occur are results of level `note`
 /// (`error` under `--strict-baseline`) with `baselineState` `absent`. With `--audit`, each
 /// brittle field is a result of the rule `brittleField` at its example place; the audit's
@@ -58,21 +60,26 @@ enum SARIFFormat {
         let uri = uriReference(
           context.workingDirectory.relative(file.request?.archive ?? file.path))
         for finding in file.findings {
-          var message = finding.message
-          if let path = finding.path { message = "\(path): \(message)" }
+          var message = finding.subjectAndMessage
           // A captured response's positions are in its body, not in the archive the result
           // points to: the message carries them with the request.
           if let request = file.request {
             message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
           }
+          var location = Location(uri: uri, position: file.request == nil ? finding.position : nil)
+          var properties: Properties?
+          if let contract = finding.contract, let type = file.typeName {
+            // The OpenAPI document holds every type's findings: the type tells them apart.
+            location.logicalLocations = [LogicalLocation(fullyQualifiedName: type)]
+            properties = Properties(
+              check: contract.check.rawValue, pointer: contract.pointer.description,
+              value: contract.value)
+          }
           results.append(
             Result(
               ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
               level: finding.severity.rawValue, message: Message(text: message),
-              locations: [
-                Location(uri: uri, position: file.request == nil ? finding.position : nil)
-              ],
-              baselineState: baselineState))
+              locations: [location], baselineState: baselineState, properties: properties))
         }
       }
       // Brittle fields, at their example place; the other fields of the audit are notes for
@@ -91,7 +98,7 @@ enum SARIFFormat {
             ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
             level: finding.severity.rawValue, message: Message(text: message),
             locations: [Location(uri: uri, position: file.request == nil ? finding.position : nil)],
-            baselineState: baselineState))
+            baselineState: baselineState, properties: nil))
       }
       if let baseline = report.baseline {
         for entry in baseline.fixed {
@@ -101,7 +108,7 @@ enum SARIFFormat {
               level: baseline.fixedEntriesFail ? "error" : "note",
               message: Message(text: entry.fixedDescription),
               locations: entry.file.map { [Location(uri: uriReference($0), position: nil)] } ?? [],
-              baselineState: "absent"))
+              baselineState: "absent", properties: nil))
         }
       }
       let driver = Driver(
@@ -162,16 +169,32 @@ enum SARIFFormat {
     var message: Message
     var locations: [Location]
     var baselineState: String?
+    var properties: Properties?
+  }
+
+  /// A result's property bag, for a finding of `--openapi`: the check, and the JSON pointer
+  /// and value of the spec member it is about.
+  private struct Properties: Encodable {
+    var check: String
+    var pointer: String
+    var value: String?
   }
 
   private struct Location: Encodable {
     var physicalLocation: PhysicalLocation
+    /// For a finding of `--openapi`, the type checked.
+    var logicalLocations: [LogicalLocation]?
 
     init(uri: String, position: TextPosition?) {
       physicalLocation = PhysicalLocation(
         artifactLocation: ArtifactLocation(uri: uri),
         region: Region(startLine: position?.line ?? 1, startColumn: position?.column ?? 1))
     }
+  }
+
+  private struct LogicalLocation: Encodable {
+    var fullyQualifiedName: String
+    var kind = "type"
   }
 
   private struct PhysicalLocation: Encodable {

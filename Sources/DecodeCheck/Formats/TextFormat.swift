@@ -28,7 +28,7 @@ enum TextFormat {
   /// `Fixtures/Booking/v2.json: note: $.state: no longer found; remove it from the baseline: …`.
   static func line(forFixed entry: BaselineEntry, failing: Bool) -> String {
     var line = entry.place + ": " + (failing ? "error" : "note") + ": "
-    if let path = entry.path {
+    if let path = entry.subject {
       line += "\(path): "
     }
     return line + singleLine(entry.fixedMessage)
@@ -36,12 +36,8 @@ enum TextFormat {
 
   /// One finding on one line: `Fixtures/Booking/v2.json:3:12: warning: $.state: unknown …`.
   static func line(for finding: Finding, in file: FileReport) -> String {
-    var line = place(of: finding, in: file)
-    line += ": \(finding.severity.rawValue): "
-    if let path = finding.path {
-      line += "\(path): "
-    }
-    return line + singleLine(finding.message)
+    place(of: finding, in: file) + ": \(finding.severity.rawValue): "
+      + singleLine(finding.subjectAndMessage)
   }
 }
 

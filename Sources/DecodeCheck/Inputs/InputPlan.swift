@@ -54,8 +54,9 @@ struct InputPlan {
   /// decides a type.
   ///
   /// A `*.har` file is an archive whose responses take their types from routes, not folders.
-  /// A folder search never takes as a payload a file in `skipped` (the routes file) or a
-  /// `routes.json` beside a HAR archive.
+  /// A folder search never takes as a payload a file in `skipped` (the routes file), a
+  /// `routes.json` beside a HAR archive, or an `openapi.json`: the name OpenAPI documents go
+  /// by (swift-openapi-generator requires it), which `--openapi` reads.
   init(
     paths: [String],
     registry: ModelRegistry,
@@ -99,10 +100,11 @@ struct InputPlan {
         if files.isEmpty, search.problems.isEmpty {
           let patterns = extensions.map { "*.\($0)" }
           let listed = patterns.dropLast().joined(separator: ", ") + " or " + (patterns.last ?? "")
-          inputs.append(
-            PlannedInput(
-              path: path, source: .file(path: path), problem: "no \(listed) files in this folder")
-          )
+          var problem = "no \(listed) files in this folder"
+          if let document = search.files.first(where: { Self.isOpenAPIDocument($0.absolute) }) {
+            problem += "; `\(document.shown)` is an OpenAPI document: check it with --openapi"
+          }
+          inputs.append(PlannedInput(path: path, source: .file(path: path), problem: problem))
         }
       } else {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -132,8 +134,8 @@ struct InputPlan {
     }
   }
 
-  /// The files a folder search found that are payloads: not in `skipped`, and not a
-  /// `routes.json` in a folder that holds a HAR archive.
+  /// The files a folder search found that are payloads: not in `skipped`, not a
+  /// `routes.json` in a folder that holds a HAR archive, and not an `openapi.json`.
   private static func payloads(
     among files: [FolderSearch.File], skipping skipped: Set<String>
   ) -> [FolderSearch.File] {
@@ -141,9 +143,15 @@ struct InputPlan {
       files.filter { isArchive($0.absolute) }.map { folder(of: $0.absolute) })
     return files.filter { file in
       guard !skipped.contains(file.absolute) else { return false }
+      guard !isOpenAPIDocument(file.absolute) else { return false }
       let isRoutes = file.absolute.hasSuffix("/routes.json")
       return !(isRoutes && archiveFolders.contains(folder(of: file.absolute)))
     }
+  }
+
+  /// Whether a file found in a folder is named as OpenAPI documents are: `openapi.json`.
+  private static func isOpenAPIDocument(_ path: String) -> Bool {
+    path.lowercased().hasSuffix("/openapi.json")
   }
 
   private static func standardInput(read: () throws -> Data, model: RegisteredModel?)

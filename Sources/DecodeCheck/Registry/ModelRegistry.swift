@@ -61,17 +61,20 @@ public struct ModelRegistry: Sendable {
   }
 
   /// Adds a type, to be found by its short name and by its qualified name, and decoded with
-  /// the decoder `makeDecoder` returns (a plain `JSONDecoder()` unless told otherwise).
+  /// the decoder `makeDecoder` returns (a plain `JSONDecoder()` unless told otherwise);
+  /// `schema` names its schema in an OpenAPI document when that is not of its own name.
   ///
   /// ```swift
   /// registry.register(Order.self)
   /// registry.register(Invoice.self, decoder: AppDecoders.makeDecoder)
+  /// registry.register(Filter.self, schema: "ContentFilter")
   /// ```
   public mutating func register<Model: Decodable>(
     _ type: Model.Type,
+    schema: String? = nil,
     decoder makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
   ) {
-    add(RegisteredModel(type, decoder: makeDecoder))
+    add(RegisteredModel(type, schema: schema, decoder: makeDecoder))
   }
 
   /// Adds an already wrapped type.

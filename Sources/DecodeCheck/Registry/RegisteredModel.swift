@@ -23,12 +23,25 @@ import Foundation
 ///   return decoder
 /// }
 /// ```
+///
+/// With `--openapi`, a type is checked against the schema of its own name under
+/// `#/components/schemas`, or the one its registration names:
+///
+/// ```swift
+/// let filter = RegisteredModel(Filter.self, schema: "ContentFilter")
+/// let quote = RegisteredModel(Quote.self, schema: "#/components/schemas/QuoteResponse")
+/// ```
 public struct RegisteredModel: Sendable {
   /// The type's name as written in code, such as `"ListingPage"`.
   public let name: String
 
   /// The type's name with its module, such as `"SampleAPI.ListingPage"`: unique in a program.
   public let qualifiedName: String
+
+  /// The schema of an OpenAPI document (`--openapi`) the type's payloads follow: a name under
+  /// `#/components/schemas` or a JSON pointer; `nil` to match a schema of the type's own
+  /// name. A `--schemas` file overrides it.
+  public let schema: String?
 
   /// Makes the decoder the app decodes this type with; called for every payload. The checker
   /// never decodes with, or changes, the decoder it returns: it decodes with a copy
@@ -53,16 +66,22 @@ public struct RegisteredModel: Sendable {
   /// `.report { … }` handler of the app never runs in a check. (A subclass's own
   /// `decode(_:from:)` does not run either; its settings do.)
   ///
+  /// `schema` names the schema of an OpenAPI document the type's payloads follow, when it is
+  /// not the one of the type's own name (see ``schema``).
+  ///
   /// ```swift
   /// let booking = RegisteredModel(Booking.self)
   /// let order = RegisteredModel(Order.self, decoder: AppDecoders.makeOrderDecoder)
+  /// let filter = RegisteredModel(Filter.self, schema: "ContentFilter")
   /// ```
   public init<Model: Decodable>(
     _ type: Model.Type,
+    schema: String? = nil,
     decoder makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
   ) {
     name = String(describing: type)
     qualifiedName = String(reflecting: type)
+    self.schema = schema
     self.makeDecoder = makeDecoder
     // The closure holds a value that knows the type, not the metatype itself: a captured
     // metatype is not `Sendable` under Swift 6.2's rules for isolated conformances.

@@ -33,10 +33,11 @@ public struct CheckReport: Sendable, Hashable {
   /// let report = CheckReport(files: fileReports, isStrict: false)
   /// ```
   init(files: [FileReport], isStrict: Bool) {
-    // An archive's entries stay in the archive's order, after its own problems.
+    // An archive's entries stay in the archive's order, after its own problems; the types
+    // checked against one OpenAPI document are in the order of their names.
     self.files = files.sorted {
-      ($0.request?.archive ?? $0.path, $0.request?.entry ?? 0)
-        < ($1.request?.archive ?? $1.path, $1.request?.entry ?? 0)
+      ($0.request?.archive ?? $0.path, $0.request?.entry ?? 0, $0.typeName ?? "")
+        < ($1.request?.archive ?? $1.path, $1.request?.entry ?? 0, $1.typeName ?? "")
     }
     self.isStrict = isStrict
   }
@@ -46,6 +47,8 @@ public struct CheckReport: Sendable, Hashable {
     var summary = CheckSummary()
     for file in files {
       summary[keyPath: file.group] += 1
+      if file.schema != nil, file.outcome != .notChecked { summary.schemasChecked += 1 }
+      if file.schema != nil { summary.schemaReports += 1 }
       summary.unknownValues += file.unknownValueCount
       summary.payloads += file.payloadCount
       summary.baselinedFindings += file.baselinedFindingCount
@@ -76,14 +79,21 @@ struct CheckedScope: Sendable, Hashable {
   var folders: [String] = []
   /// The models audited, by qualified name, whose brittle fields a baseline may list.
   var auditedTypes: Set<String> = []
+  /// The types a run of `--openapi` checked against the document in ``inputs``, by qualified
+  /// name: its entries of other types (left out with `--type`) are not judged.
+  var contractTypes: Set<String> = []
 
   /// Whether the run judged a baseline entry: it read the entry's file (`names`, relative to
   /// `folder`), or searched a folder the file was in and the file is gone, or audited the
-  /// model of an entry for a brittle field.
+  /// model of an entry for a brittle field, or checked the type of an entry of `--openapi`
+  /// against its document.
   func covers(_ entry: BaselineEntry, readAs names: Set<String>, in folder: WorkingDirectory)
     -> Bool
   {
     guard let file = entry.file else { return entry.type.map(auditedTypes.contains) ?? false }
+    if entry.pointer != nil, let type = entry.type {
+      return names.contains(file) && contractTypes.contains(type)
+    }
     if names.contains(file) { return true }
     guard file != "-" else { return false }
     let absolute = URL(fileURLWithPath: folder.absolute(file)).standardizedFileURL.path
@@ -120,6 +130,12 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   public internal(set) var fixedBaselineEntries = 0
   /// HAR entries read, checked and skipped.
   public internal(set) var traffic = TrafficCounts()
+  /// The types checked against an OpenAPI document (`--openapi`), each one of
+  /// ``filesChecked``.
+  public internal(set) var schemasChecked = 0
+  /// The reports of types against an OpenAPI document, checked or not: when every report is
+  /// one, the line counts schemas rather than files and paths.
+  var schemaReports = 0
 
   /// The members `--format json` writes as `summary`: every count and ``filesChecked``; the
   /// HAR counts are the document's own `traffic` member.
@@ -158,9 +174,12 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
 
   /// One line: `12 files checked: 9 decoded cleanly, 2 with unknown values (3 values), 1 failed`,
   /// with the files a baseline accepted, the paths that could not be checked and the baseline's
-  /// counts added when there are some.
+  /// counts added when there are some. A run of `--openapi` counts schemas rather than files:
+  /// `3 schemas checked (99 payloads): …`.
   public var description: String {
-    var text = counted(filesChecked, "file") + " checked"
+    let isContract = schemaReports > 0 && schemaReports == filesChecked + notChecked
+    let noun = isContract ? "schema" : "file"
+    var text = counted(filesChecked, noun) + " checked"
     if payloads != filesChecked {
       text += " (\(counted(payloads, "payload")))"
     }
@@ -170,7 +189,7 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
       text += ", \(baselined) with only baselined findings"
     }
     if notChecked > 0 {
-      text += "; \(counted(notChecked, "path")) could not be checked"
+      text += "; \(counted(notChecked, isContract ? "schema" : "path")) could not be checked"
     }
     if traffic.entries > 0 {
       text += "; " + traffic.description

@@ -42,6 +42,11 @@ public struct FileReport: Sendable, Hashable {
   /// ``path`` is ``CapturedRequest/name`` and positions are in the response body.
   public internal(set) var request: CapturedRequest?
 
+  /// For a type checked against an OpenAPI document (`--openapi`), the schema it was checked
+  /// against, as matched: `Filter` or `#/components/schemas/Filter`. Then ``path`` is the
+  /// document, positions are in it, and ``payloadCount`` counts the payloads generated.
+  public internal(set) var schema: String?
+
   /// What auditing each payload that decoded found (`--audit`), gathered by field into
   /// ``CheckReport/audit``.
   var audits: [PayloadAudit] = []

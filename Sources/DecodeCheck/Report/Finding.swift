@@ -33,6 +33,9 @@ public struct Finding: Sendable, Hashable {
     case inputError
     /// A JSON response in a HAR archive that no route gives a type, under `--require-routes`.
     case noRoute
+    /// A part of an OpenAPI document (`--openapi`) no payload was generated from: a `$ref`
+    /// to another document or to nothing, a required recursive member, a budget reached.
+    case notGenerated
     /// A field where a value or variant the server has never sent makes the payload fail
     /// to decode (`--audit`): a warning, an error under `--strict`.
     case brittleField
@@ -61,6 +64,10 @@ public struct Finding: Sendable, Hashable {
   /// The unknown value itself, for a finding of kind ``Kind/unknownValue``.
   public internal(set) var unknownValue: UnknownValue?
 
+  /// For a finding of `--openapi`, the check and the spec member it comes from; then
+  /// ``position`` is in the OpenAPI document and ``path`` in the payload generated from it.
+  public internal(set) var contract: ContractSource?
+
   /// Creates a finding.
   ///
   /// ```swift
@@ -74,7 +81,8 @@ public struct Finding: Sendable, Hashable {
     message: String,
     path: String? = nil,
     position: TextPosition? = nil,
-    unknownValue: UnknownValue? = nil
+    unknownValue: UnknownValue? = nil,
+    contract: ContractSource? = nil
   ) {
     self.severity = severity
     self.kind = kind
@@ -82,5 +90,6 @@ public struct Finding: Sendable, Hashable {
     self.path = path
     self.position = position
     self.unknownValue = unknownValue
+    self.contract = contract
   }
 }

@@ -63,6 +63,16 @@ extension Finding.Kind {
         help: "Add a route for the request's URL to the routes file (--routes), naming the type "
           + "its response decodes as; without --require-routes such responses are only counted.",
         defaultSeverity: .error, isBaselinable: true)
+    case .notGenerated:
+      Details(
+        title: "not generated", heading: "Not generated from the OpenAPI document",
+        description: "A part of the OpenAPI document no payload was generated from, so the "
+          + "models were not checked against it.",
+        help: "A $ref to another document is not fetched: bundle the document into one file "
+          + "(for example with `npx @redocly/cli bundle`). A required member that refers to "
+          + "its own schema cannot be generated, nor can a payload past the budget "
+          + "(--max-payloads). Record it in a baseline if it is expected.",
+        defaultSeverity: .warning, isBaselinable: true)
     case .brittleField:
       Details(
         title: "brittle field", heading: "Brittle fields",

@@ -7,7 +7,7 @@ import Testing
   import FoundationXML
 #endif
 
-/// The package's `Fixtures/` folder and each of its type folders, found above this file.
+/// The package's `Fixtures/` folder and each of its folders, found above this file.
 private let fixtureFolders: [String] = {
   var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   while folder.pathComponents.count > 1 {
@@ -31,37 +31,48 @@ private let fixtureFolders: [String] = {
   }
 
   /// Text, JSON, JUnit, SARIF and the summary count the same failed files, and the exit
-  /// status follows them, with and without --strict.
+  /// status follows them, with and without --strict. A folder holding an OpenAPI document is
+  /// checked as the contract (`--openapi`), whose schemas count as files do.
   @Test(arguments: fixtureFolders, [false, true])
   func everyFormatCountsTheSameFailures(folder: String, strict: Bool) throws {
+    let document = folder + "/openapi.json"
+    let isContract = FileManager.default.fileExists(atPath: document)
+    let input = isContract ? ["--openapi", document] : [folder]
     let options = strict ? ["--strict"] : []
     let summaryFolder = try TemporaryFolder()
     let summaryPath = summaryFolder.path + "/summary.md"
 
-    let text = runCommand(options + ["--summary", summaryPath, folder])
+    let text = runCommand(options + ["--summary", summaryPath] + input)
     let line = try #require(text.outputLines.last)
     let textFailed = try #require(
       line.firstMatch(of: /, (\d+) failed/).map { Int($0.output.1) ?? -1 })
 
-    let json = try jsonObject(runCommand(options + ["--format", "json", folder]).output)
+    let json = try jsonObject(runCommand(options + ["--format", "json"] + input).output)
     let jsonFailed = (json["summary"] as? [String: Int])?["failed"]
     let filesMarkedFailed = (json["files"] as? [[String: Any]])?.count {
       $0["failed"] as? Bool == true
     }
 
-    let junit = runCommand(options + ["--format", "junit", folder]).output
+    let junit = runCommand(options + ["--format", "junit"] + input).output
     let junitFailed = try #require(
       junit.firstMatch(of: /<testsuite [^>]*failures="(\d+)"/).map { Int($0.output.1) ?? -1 })
 
-    let sarif = try jsonObject(runCommand(options + ["--format", "sarif", folder]).output)
+    let sarif = try jsonObject(runCommand(options + ["--format", "sarif"] + input).output)
     let results = (sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] ?? []
     let sarifFailed = Set(
       results.filter {
         $0["level"] as? String == "error" && $0["ruleId"] as? String != "inputError"
       }
-      .compactMap {
-        ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
-          "artifactLocation"] as? [String: Any])?["uri"] as? String
+      .compactMap { result -> String? in
+        // The types checked against one OpenAPI document share its file: the logical
+        // location tells them apart.
+        let location = (result["locations"] as? [[String: Any]])?.first
+        let type =
+          (location?["logicalLocations"] as? [[String: Any]])?.first?["fullyQualifiedName"]
+          as? String ?? ""
+        let physical = location?["physicalLocation"] as? [String: Any]
+        let uri = (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
+        return uri.map { $0 + "#" + type }
       }
     ).count
 

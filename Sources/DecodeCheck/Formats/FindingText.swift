@@ -1,0 +1,21 @@
+extension Finding {
+  /// What the finding is about, as every format but JSON writes it before the message: its
+  /// path (`$.state`) or, for a finding of `--openapi`, the type and the path in the payload
+  /// generated for it (`Booking $.state`); `nil` when it concerns a whole input.
+  var subject: String? {
+    guard let contract else { return path }
+    return path.map { "\(contract.typeName) \($0)" } ?? contract.typeName
+  }
+
+  /// The message and, for a finding of `--openapi`, the JSON pointer of the spec member it
+  /// comes from: `…; Booking requires it (#/components/schemas/Booking/properties/total)`.
+  var fullMessage: String {
+    guard let contract else { return message }
+    return "\(message) (\(contract.pointer))"
+  }
+
+  /// The subject and the message on one line: `Booking $.total: the spec lets … (#/…)`.
+  var subjectAndMessage: String {
+    (subject.map { "\($0): " } ?? "") + fullMessage
+  }
+}

@@ -1,0 +1,412 @@
+import CodableResilience
+import Foundation
+
+/// Checks one registered type against its schema: the spec's examples as they are, then one
+/// payload with every member (the types-and-formats check), then every variant of it, each
+/// decoded by the variants engine (``VariantDecoder``) as the app decodes it.
+///
+/// The variants are only meaningful against a payload the model decodes: each differs from it
+/// in one place, so whatever goes wrong is that place's doing. So the full payload is decoded
+/// first and, while it fails, repaired the way the spec allows: the next `enum` value or
+/// branch, or the member left out (or `null`) where it is optional. Each failure on the way
+/// is a finding; a payload that cannot be repaired stops the variants, and says so.
+///
+/// ```swift
+/// var check = SchemaCheck(match: match, root: root, graph: graph, examples: examples,
+///                         wording: ContractWording(typeName: "Quote", isStrict: false),
+///                         payloadLimit: 2_000)
+/// check.run(decodingAtOnce: 2)
+/// check.findings  // what the examples, the repairs and the variants found
+/// ```
+struct SchemaCheck {
+  let model: RegisteredModel
+  let root: SchemaID
+  let examples: [SpecExample]
+  let wording: ContractWording
+  let payloadLimit: Int
+  private let decoder: VariantDecoder
+  private var generator: PayloadGenerator
+  private(set) var findings: [ContractFinding] = []
+  private var seen: Set<String> = []
+  /// How many payloads were decoded.
+  private(set) var payloadCount = 0
+  /// Whether no payload of the schema could be generated at all.
+  private(set) var isNotChecked = false
+
+  /// The most times the full payload is repaired before the variants give up.
+  static let maximumRepairs = 64
+
+  init(
+    model: RegisteredModel, root: SchemaID, graph: SchemaGraph, examples: [SpecExample],
+    wording: ContractWording, payloadLimit: Int
+  ) {
+    self.model = model
+    self.root = root
+    self.examples = examples
+    self.wording = wording
+    self.payloadLimit = payloadLimit
+    decoder = VariantDecoder(model)
+    generator = PayloadGenerator(graph: graph)
+  }
+
+  private var graph: SchemaGraph { generator.graph }
+  private var tree: DocumentTree { graph.document.tree }
+
+  /// Runs every check, decoding up to `decodingAtOnce` variants at once.
+  mutating func run(decodingAtOnce: Int) {
+    checkExamples()
+    let rootSite = graph[root].site
+    switch generator.value(of: root) {
+    case .cut(let cut):
+      isNotChecked = true
+      add(
+        wording.notGenerated(
+          "no payload of `\(wording.typeName)` can be generated: \(words(for: cut))",
+          site: rootSite, isError: true))
+      addNotes(generator.notes)
+    case .value(var base):
+      guard repair(&base) else {
+        add(
+          wording.notGenerated(
+            "the enum values, optional members, formats and variants of `\(wording.typeName)` "
+              + "were not checked: it cannot decode any payload tried from the spec (see the "
+              + "errors above)", site: rootSite, isError: false))
+        addNotes(generator.notes)
+        return
+      }
+      var plan = VariantPlan(generator: generator, limit: payloadLimit)
+      plan.add(variantsOf: base)
+      let outcomes = decoder.outcomes(
+        of: plan.variants.map(\.engineVariant), maximumConcurrency: decodingAtOnce)
+      payloadCount += outcomes.count
+      for (variant, outcome) in zip(plan.variants, outcomes) {
+        report(outcome, of: variant)
+      }
+      if plan.isTruncated {
+        add(
+          wording.notGenerated(
+            "`\(wording.typeName)` has more variants than the budget of \(payloadLimit) "
+              + "payloads per schema; raise it with --max-payloads", site: rootSite,
+            isError: false))
+      }
+      addNotes(plan.notes)
+    }
+  }
+
+  private mutating func add(_ finding: ContractFinding) {
+    if seen.insert(finding.identity).inserted { findings.append(finding) }
+  }
+}
+
+// MARK: - Examples
+
+extension SchemaCheck {
+  /// Decodes each example as the document writes it; findings point into the example.
+  private mutating func checkExamples() {
+    for example in examples {
+      let node = tree.nodes[example.value.node]
+      let outcome = decoder.outcome(of: Data(tree.bytes[node.offset..<node.end]))
+      payloadCount += 1
+      let reason = "the spec's \(example.name)"
+      for report in outcome.reports {
+        let raw = report.unknownValue.rawValue
+        var finding = wording.unknown(
+          report, because: reason + " holds \(jsonQuoted(raw))", check: .examples,
+          site: example.value.site, value: raw)
+        finding.offset = node.offset + (report.offset ?? 0)
+        add(finding)
+      }
+      if case .failed(let failure) = outcome {
+        var finding = wording.failure(
+          failure, because: reason, consequence: "\(wording.typeName) cannot decode it",
+          check: .examples, site: example.value.site, value: example.name)
+        finding.offset = node.offset + (failure.offset ?? 0)
+        add(finding)
+      }
+    }
+  }
+}
+
+// MARK: - The full payload
+
+extension SchemaCheck {
+  /// Decodes `base` until it decodes, reporting each failure and repairing the value it is
+  /// at; whether it decodes in the end.
+  private mutating func repair(_ base: inout GeneratedValue) -> Bool {
+    var tried: Set<SpecSite> = []
+    for _ in 0..<Self.maximumRepairs {
+      let outcome = decoder.outcome(of: base.json())
+      payloadCount += 1
+      for report in outcome.reports {
+        attribute(report, in: base)
+      }
+      guard case .failed(let failure) = outcome else { return true }
+      let failed = base.deepestPath(along: failure.path ?? [])
+      report(failure, at: failed, in: base)
+      guard repairValue(at: failed, in: &base, tried: &tried) else { return false }
+    }
+    return false
+  }
+
+  /// Reports a failure of the full payload by what the spec says of the value it is at.
+  private mutating func report(
+    _ failure: VariantFailure, at path: [UnknownValue.PathComponent], in base: GeneratedValue
+  ) {
+    let (node, nodePath) = meaningfulValue(at: path, in: base)
+    var origin = node.origin
+    if origin.reason == .typeAndFormat || origin.reason == .anyValue {
+      origin.site = memberSite(at: nodePath, in: base) ?? origin.site
+    }
+    let text = displayed(node)
+    let breaks = "a server sending it breaks decoding"
+    let cannotRead = "\(wording.typeName) cannot read it"
+    let (because, consequence, check, value): (String, String, ContractCheck, String?)
+    if case .object = node.content, failure.message.hasPrefix("missing required key") {
+      (because, consequence, check, value) = (
+        "the spec does not define that member here", "\(wording.typeName) requires it",
+        .typesAndFormats, nil
+      )
+    } else {
+      switch origin.reason {
+      case .enumValue:
+        (because, consequence, check, value) = (
+          "the spec allows \(jsonQuoted(text)) here", breaks, .enumValues, text
+        )
+      case .discriminator:
+        (because, consequence, check, value) = (
+          "the spec allows the `\(text)` variant here", breaks, .variants, text
+        )
+      case .example:
+        (because, consequence, check, value) = (
+          "the spec's example for this member is \(jsonQuoted(text))", cannotRead, .examples, text
+        )
+      case .constant:
+        (because, consequence, check, value) = (
+          "the spec sends \(jsonQuoted(text)) here", cannotRead, .typesAndFormats, text
+        )
+      case .anyValue:
+        (because, consequence, check, value) = (
+          "the spec allows any value here (it gives no type), such as {}", cannotRead,
+          .typesAndFormats, nil
+        )
+      case .typeAndFormat, .literal:
+        (because, consequence, check, value) = (
+          "the spec sends \(describe(node)) here", cannotRead,
+          origin.branch == nil ? .typesAndFormats : .variants, nil
+        )
+      }
+    }
+    add(
+      wording.failure(
+        failure, because: because, consequence: consequence, check: check, site: origin.site,
+        value: value))
+  }
+
+  /// Changes the value at `path`, or the nearest value above it that can change, to another
+  /// the spec allows: the next `enum` value or branch, nothing (an optional member, an
+  /// array's elements) or `null`. Whether anything changed.
+  private mutating func repairValue(
+    at failed: [UnknownValue.PathComponent], in base: inout GeneratedValue,
+    tried: inout Set<SpecSite>
+  ) -> Bool {
+    var path = failed
+    while let node = base.value(at: path) {
+      tried.insert(node.origin.site)
+      if node.origin.reason == .enumValue {
+        let merged = MergedSchema(graph, node.origin.schema)
+        if let next = merged.enumValues.first(where: { !tried.contains($0.site) }) {
+          base.replace(
+            at: path,
+            with: generator.literal(next, reason: .enumValue, schema: node.origin.schema))
+          return true
+        }
+      }
+      if let (owner, index) = node.origin.branch,
+        let next = nextBranch(of: owner, after: index, depth: path.count, tried: &tried)
+      {
+        base.replace(at: path, with: next)
+        return true
+      }
+      if let last = path.last, let parent = base.value(at: path.dropLast()) {
+        switch (last, parent.content) {
+        case (.key(let key), .object(let members))
+        where members.first(where: { $0.key == key })?.isRequired == false:
+          base.replace(at: path, with: nil)
+          return true
+        case (.index, .array) where (MergedSchema(graph, parent.origin.schema).minItems ?? 0) == 0:
+          var empty = parent
+          empty.content = .array([])
+          base.replace(at: path.dropLast(), with: empty)
+          return true
+        default:
+          break
+        }
+      }
+      if case .null = node.content {
+      } else if MergedSchema(graph, node.origin.placeSchema).isNullable {
+        var null = node
+        null.content = .null
+        base.replace(at: path, with: null)
+        return true
+      }
+      guard !path.isEmpty else { return false }
+      path.removeLast()
+    }
+    return false
+  }
+
+  /// The first branch of `owner` after `index` that can be generated and was not tried.
+  private mutating func nextBranch(
+    of owner: SchemaID, after index: Int, depth: Int, tried: inout Set<SpecSite>
+  ) -> GeneratedValue? {
+    let merged = MergedSchema(graph, owner)
+    for next in merged.branches.indices where next > index {
+      let site = graph[merged.branches[next]].site
+      guard tried.insert(site).inserted,
+        case .value(let value) = generator.value(
+          of: owner, branch: next, discriminatorValue: nil, depth: depth)
+      else { continue }
+      return value
+    }
+    return nil
+  }
+}
+
+// MARK: - Variants
+
+extension SchemaCheck {
+  /// Reports what decoding a variant of a payload the model decodes came to: a failure is
+  /// the variant's change, since the payload it was made from decodes; an unknown value is
+  /// reported by what stands where it is.
+  private mutating func report(_ outcome: VariantOutcome, of variant: GeneratedVariant) {
+    let purpose = variant.purpose
+    for report in outcome.reports {
+      attribute(report, in: variant.payload)
+    }
+    guard case .failed(let failure) = outcome else { return }
+    let place = UnknownValue.PathComponent.jsonPath(purpose.path)
+    var finding = wording.failure(
+      failure, because: wording.reason(for: purpose),
+      consequence: wording.consequence(for: purpose), check: purpose.check, site: purpose.site,
+      value: purpose.value, path: place)
+    if let path = failure.path, !path.starts(with: purpose.path), !purpose.path.starts(with: path) {
+      finding.finding.message += " (at \(UnknownValue.PathComponent.jsonPath(path)))"
+    }
+    add(finding)
+  }
+
+  /// Reports an unknown value the model found in `payload` by what the spec says of the value
+  /// there: the `enum` element, the discriminator value, the example or the type it came
+  /// from. (Not by the variant's change: a value inside a changed branch is the value's.)
+  private mutating func attribute(_ unknown: VariantReport, in payload: GeneratedValue) {
+    let path = payload.deepestPath(along: unknown.path)
+    let raw = unknown.unknownValue.rawValue
+    let (node, nodePath) = meaningfulValue(at: path, in: payload)
+    var origin = node.origin
+    if origin.reason == .typeAndFormat || origin.reason == .anyValue {
+      origin.site = memberSite(at: nodePath, in: payload) ?? origin.site
+    }
+    let (because, check): (String, ContractCheck)
+    switch origin.reason {
+    case .enumValue:
+      (because, check) = ("the spec allows \(jsonQuoted(raw)) here", .enumValues)
+    case .discriminator:
+      var variant = "the spec allows the `\(raw)` variant here"
+      if case .key(let property)? = path.last { variant += " (`\(property)`: \(jsonQuoted(raw)))" }
+      (because, check) = (variant, .variants)
+    case .example:
+      (because, check) = ("the spec's example for this member is \(jsonQuoted(raw))", .examples)
+    case .constant, .typeAndFormat, .anyValue, .literal:
+      (because, check) = ("the spec allows \(describe(node)) here", .typesAndFormats)
+    }
+    add(wording.unknown(unknown, because: because, check: check, site: origin.site, value: raw))
+  }
+
+  /// The value at `path`, or above it the first that the payload holds and the spec decided
+  /// as a whole: past the end of what was generated (a key a model asks for that the payload
+  /// lacks), or inside the `enum` element or example an object or array belongs to.
+  private func meaningfulValue(
+    at path: [UnknownValue.PathComponent], in payload: GeneratedValue
+  ) -> (GeneratedValue, [UnknownValue.PathComponent]) {
+    var path = path
+    while !path.isEmpty {
+      if let node = payload.value(at: path), node.origin.reason != .literal { return (node, path) }
+      path.removeLast()
+    }
+    return (payload, [])
+  }
+
+  /// Where the property is declared whose value is at `path`: its key under `properties`;
+  /// `nil` for an array's element or the root.
+  private func memberSite(at path: [UnknownValue.PathComponent], in payload: GeneratedValue)
+    -> SpecSite?
+  {
+    guard case .key(let key)? = path.last, let parent = payload.value(at: path.dropLast()),
+      case .object(let members) = parent.content
+    else { return nil }
+    return members.first { $0.key == key }?.site
+  }
+
+  /// A generated value as reports quote it: a string's text, anything else as JSON.
+  private func displayed(_ value: GeneratedValue) -> String {
+    if case .string(let text) = value.content { return text }
+    return String(decoding: value.json(), as: UTF8.self)
+  }
+
+  /// What the spec says a typed value is, with the value sent: `a string in format
+  /// date-time ("2024-05-01T12:00:00Z")`, `an integer (1)`, `an object`.
+  private func describe(_ value: GeneratedValue) -> String {
+    let merged = MergedSchema(graph, value.origin.schema)
+    let format = merged.format.map { " in format \($0)" } ?? ""
+    switch value.content {
+    case .object: return "an object"
+    case .array: return "an array"
+    case .string(let text): return "a string\(format) (\(jsonQuoted(text)))"
+    case .number(let text):
+      let type = merged.impliedType == .integer ? "an integer" : "a number"
+      return "\(type)\(format) (\(text))"
+    case .boolean(let flag): return "a boolean (\(flag))"
+    case .null: return "`null`"
+    }
+  }
+}
+
+// MARK: - What was not generated
+
+extension SchemaCheck {
+  private mutating func addNotes(_ notes: [PayloadGenerator.Note]) {
+    for note in notes {
+      let isError: Bool
+      if case .unresolved(.missing) = note.cut { isError = true } else { isError = false }
+      switch note.cut {
+      case .recursive where !note.isRequired:
+        continue
+      default:
+        let leftOut =
+          note.isRequired
+          ? "; payloads leave out the value that requires it" : "; payloads leave it out"
+        add(wording.notGenerated(words(for: note.cut) + leftOut, site: note.site, isError: isError))
+      }
+    }
+  }
+
+  /// Why a value was cut, in words.
+  private func words(for cut: PayloadGenerator.Cut) -> String {
+    switch cut {
+    case .recursive:
+      "recursive: it refers back to a schema it is inside of, so no finite payload has it"
+    case .tooDeep:
+      "deeper than \(generator.limits.maximumDepth) levels"
+    case .tooLarge:
+      "the payload would hold more than \(generator.limits.maximumValues) values"
+    case .unresolved(.external(let reference)):
+      "`$ref` \(jsonQuoted(reference)) is in another document, which is not fetched"
+    case .unresolved(.missing(let reference)):
+      "`$ref` \(jsonQuoted(reference)) leads to nothing in this document"
+    case .unresolved(.local):
+      "an unresolved reference"
+    case .nothingAllowed:
+      "the schema allows no value"
+    }
+  }
+}

@@ -1,0 +1,232 @@
+import CodableResilience
+
+/// Every variant of a payload the checks ask for, up to a budget: each other `enum` value,
+/// each optional member left out and each nullable one `null`, the edges of numbers and
+/// dates, each other branch (and each discriminator value) with the variants inside it.
+///
+/// ```swift
+/// var plan = VariantPlan(generator: generator, limit: 2_000)
+/// plan.add(variantsOf: base)
+/// plan.variants.count  // 37
+/// plan.isTruncated     // false
+/// ```
+struct VariantPlan {
+  private var generator: PayloadGenerator
+  private var graph: SchemaGraph { generator.graph }
+  /// The most variants made.
+  let limit: Int
+  private(set) var variants: [GeneratedVariant] = []
+  /// Whether the budget stopped the plan before every variant was made.
+  private(set) var isTruncated = false
+
+  init(generator: PayloadGenerator, limit: Int) {
+    self.generator = generator
+    self.limit = limit
+  }
+
+  /// What the generator left out while making branches.
+  var notes: [PayloadGenerator.Note] { generator.notes }
+
+  /// Adds the variants of `base`, a whole payload.
+  mutating func add(variantsOf base: GeneratedValue) {
+    walk(base, at: [], isBranch: false) { $0 }
+  }
+
+  /// Adds the variants of `value`, which stands at `prefix` in the payload `embed` puts it in.
+  /// A value that `isBranch` is itself a branch whose siblings are already planned.
+  private mutating func walk(
+    _ value: GeneratedValue, at prefix: [UnknownValue.PathComponent], isBranch: Bool,
+    embed: @escaping (GeneratedValue) -> GeneratedValue
+  ) {
+    for (path, node) in value.allPaths() {
+      // Elements after the first of a generated array are copies of it.
+      if path.contains(where: { if case .index(let index) = $0 { index > 0 } else { false } }) {
+        continue
+      }
+      guard !isTruncated else { return }
+      let place = prefix + path
+      func replaced(_ replacement: GeneratedValue?) -> GeneratedValue {
+        var whole = value
+        whole.replace(at: path, with: replacement)
+        return embed(whole)
+      }
+      switch node.origin.reason {
+      case .enumValue:
+        addEnumValues(of: node, at: place, replaced)
+      case .typeAndFormat:
+        addEdges(of: node, at: place, replaced)
+        addMembers(of: node, at: place, replaced)
+      case .example, .constant, .discriminator:
+        addMembers(of: node, at: place, replaced)
+      case .anyValue, .literal:
+        break
+      }
+      if let (owner, index) = node.origin.branch, !(isBranch && path.isEmpty) {
+        addBranches(of: owner, chosen: index, at: place) { replacement in
+          var whole = value
+          whole.replace(at: path, with: replacement)
+          return embed(whole)
+        }
+      }
+    }
+  }
+
+  /// Adds a variant, made only when the budget has room for it.
+  private mutating func add(
+    _ payload: @autoclosure () -> GeneratedValue, _ check: ContractCheck,
+    at path: [UnknownValue.PathComponent], site: SpecSite, _ change: VariantPurpose.Change
+  ) {
+    guard hasRoom() else { return }
+    variants.append(
+      GeneratedVariant(
+        payload: payload(),
+        purpose: VariantPurpose(check: check, path: path, site: site, change: change)))
+  }
+
+  /// Whether the budget has room for one more variant; once it has not, the plan is
+  /// truncated.
+  private mutating func hasRoom() -> Bool {
+    if variants.count >= limit { isTruncated = true }
+    return !isTruncated
+  }
+
+  /// Each other element of the `enum` the value was taken from.
+  private mutating func addEnumValues(
+    of node: GeneratedValue, at place: [UnknownValue.PathComponent],
+    _ replaced: (GeneratedValue?) -> GeneratedValue
+  ) {
+    let merged = MergedSchema(graph, node.origin.schema)
+    for element in merged.enumValues where element.site != node.origin.site {
+      // A huge `enum` stops at the budget, before its values are turned into payloads.
+      guard hasRoom() else { return }
+      let literal = generator.literal(element, reason: .enumValue, schema: node.origin.schema)
+      add(
+        replaced(literal), .enumValues, at: place, site: element.site,
+        .value(text: displayed(literal), description: nil))
+    }
+  }
+
+  /// The edges of a typed value: the bounds of a number or an integer's format, a date-time
+  /// with fractional seconds and with an offset, and the other types of a `type` array.
+  private mutating func addEdges(
+    of node: GeneratedValue, at place: [UnknownValue.PathComponent],
+    _ replaced: (GeneratedValue?) -> GeneratedValue
+  ) {
+    let merged = MergedSchema(graph, node.origin.schema)
+    var edges: [(GeneratedValue.Content, String)] = []
+    switch node.content {
+    case .string:
+      edges = FormatSamples.stringVariants(format: merged.format).map {
+        (.string($0.value), $0.description)
+      }
+    case .number:
+      let found =
+        merged.impliedType == .integer
+        ? FormatSamples.integerVariants(
+          format: merged.format, minimum: merged.minimum, maximum: merged.maximum)
+        : FormatSamples.numberVariants(minimum: merged.minimum, maximum: merged.maximum)
+      edges = found.map { (.number($0.value), $0.description) }
+    default:
+      break
+    }
+    for type in merged.types.dropFirst() {
+      switch type {
+      case .string: edges.append((.string("text"), "a string, which `type` also allows"))
+      case .integer: edges.append((.number("1"), "an integer, which `type` also allows"))
+      case .number: edges.append((.number("1.5"), "a number, which `type` also allows"))
+      case .boolean: edges.append((.boolean(true), "a boolean, which `type` also allows"))
+      case .object, .array: continue
+      }
+    }
+    for (content, description) in edges {
+      var edge = node
+      edge.content = content
+      add(
+        replaced(edge), .typesAndFormats, at: place, site: node.origin.site,
+        .value(text: displayed(edge), description: description))
+    }
+  }
+
+  /// Each member of an object the spec does not require left out, and each nullable one
+  /// `null`.
+  private mutating func addMembers(
+    of node: GeneratedValue, at place: [UnknownValue.PathComponent],
+    _ replaced: (GeneratedValue?) -> GeneratedValue
+  ) {
+    guard case .object(let members) = node.content else { return }
+    for (index, member) in members.enumerated() where member.value.origin.reason != .literal {
+      let memberPlace = place + [.key(member.key)]
+      if !member.isRequired {
+        var without = members
+        without.remove(at: index)
+        var object = node
+        object.content = .object(without)
+        add(
+          replaced(object), .optionality, at: memberPlace, site: member.site,
+          .omitted(key: member.key))
+      }
+      if case .null = member.value.content { continue }
+      if MergedSchema(graph, member.value.origin.placeSchema).isNullable {
+        var nulled = members
+        nulled[index].value.content = .null
+        var object = node
+        object.content = .object(nulled)
+        add(
+          replaced(object), .optionality, at: memberPlace, site: member.site, .null(key: member.key)
+        )
+      }
+    }
+  }
+
+  /// Each other branch of `owner`'s `oneOf` / `anyOf`, and each discriminator value, with the
+  /// variants inside each.
+  private mutating func addBranches(
+    of owner: SchemaID, chosen: Int, at place: [UnknownValue.PathComponent],
+    embed: @escaping (GeneratedValue) -> GeneratedValue
+  ) {
+    let merged = MergedSchema(graph, owner)
+    for index in merged.branches.indices {
+      let values = generator.discriminatorValues(of: merged, branch: index)
+      // The chosen branch with its first value is the payload itself.
+      let names: [(value: String?, site: SpecSite)] =
+        values.isEmpty
+        ? [(nil, graph[merged.branches[index]].site)] : values.map { ($0.value, $0.site) }
+      for (number, name) in names.enumerated() where index != chosen || number > 0 {
+        guard !isTruncated else { return }
+        guard
+          case .value(let instance) = generator.value(
+            of: owner, branch: index, discriminatorValue: name.value, depth: place.count)
+        else { continue }
+        let discriminator = merged.discriminator.flatMap { found in
+          name.value.map { (found.propertyName, $0) }
+        }
+        let branchName = name.value ?? branchName(merged, index)
+        add(
+          embed(instance), .variants, at: place, site: name.site,
+          .branch(name: branchName, discriminator: discriminator))
+        if number == 0, index != chosen {
+          walk(instance, at: place, isBranch: true, embed: embed)
+        }
+      }
+    }
+  }
+
+  /// What a branch is called in a report: the schema it refers to (`Dog`), or its place
+  /// (`oneOf/1`).
+  private func branchName(_ merged: MergedSchema, _ index: Int) -> String {
+    let branch = merged.branches[index]
+    if case .local(let target) = graph[branch].reference,
+      let name = graph[target].site.pointer.lastToken
+    {
+      return name
+    }
+    return graph[branch].site.pointer.tokens.suffix(2).joined(separator: "/")
+  }
+
+  /// A generated scalar as a report shows it: a string without quotes, anything else as
+  /// JSON.
+  private func displayed(_ value: GeneratedValue) -> String {
+    if case .string(let text) = value.content { return text }
+    return String(decoding: value.json(), as: UTF8.self)
+  }
+}

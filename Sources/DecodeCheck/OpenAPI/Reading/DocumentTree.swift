@@ -1,0 +1,184 @@
+/// A JSON document held in memory with the byte offset of every value and every key, so what
+/// is read from it can be reported at its line and column.
+///
+/// It is built from the tokens of a ``JSONTokenizer`` once ``JSONScanner`` has found the text
+/// valid, without recursion. Nodes sit in one flat array and each container's members in one
+/// contiguous run of another, so a 10 MB document costs a few arrays, not a graph of objects.
+///
+/// ```swift
+/// let tree = try DocumentTree(bytes)  // the bytes of `{"a": [1, "x"]}`
+/// let a = tree.member("a", of: DocumentTree.root)!  // the array, at offset 6
+/// tree.elements(of: a.value).map { tree.nodes[$0.value].kind }  // [.number, .string]
+/// ```
+struct DocumentTree: Sendable {
+  /// One value of the document.
+  struct Node: Sendable {
+    var kind: JSONValueKind
+    /// The offset of the value's first byte: its quote, digit, letter, `{` or `[`.
+    var offset: Int
+    /// The offset after its last byte.
+    var end: Int
+    /// For an object or an array, its members: a range of ``DocumentTree/members``.
+    var members: Range<Int> = 0..<0
+    /// For a string, whether it holds an escape.
+    var hasEscapes = false
+  }
+
+  /// A member of an object or an element of an array.
+  struct Member: Sendable {
+    /// The key; `nil` for an array's element.
+    var key: String?
+    /// The offset of the key's opening quote, or of the element itself.
+    var offset: Int
+    /// The value: an index into ``DocumentTree/nodes``.
+    var value: Int
+  }
+
+  /// The index of the top-level value.
+  static let root = 0
+
+  /// Objects with more members than this get an index by key, so that finding one of the
+  /// thousands of schemas under `components` does not read them all.
+  private static let indexedObjectSize = 16
+
+  /// The document's bytes, which string values are read from when asked.
+  let bytes: [UInt8]
+  private(set) var nodes: [Node] = []
+  private(set) var members: [Member] = []
+  /// For each large object (by node), the first member with each key.
+  private var indexes: [Int: [String: Int]] = [:]
+
+  /// Reads `bytes`, which must be one valid JSON value (``JSONScanner/firstSyntaxError()``
+  /// says so), from `start`.
+  init(validJSON bytes: [UInt8], from start: Int) {
+    self.bytes = bytes
+    bytes.withUnsafeBytes { buffer in build(buffer, from: start) }
+  }
+
+  private mutating func build(_ buffer: UnsafeRawBufferPointer, from start: Int) {
+    let scanner = JSONScanner(buffer)
+    var tokens = JSONTokenizer(buffer, at: start)
+    // The open containers: their node, where their members start in `pending`, and the key
+    // read for the member whose value comes next.
+    var open: [(node: Int, firstPending: Int, key: String?, keyOffset: Int)] = []
+    var pending: [Member] = []
+    func add(_ node: Node) -> Int {
+      nodes.append(node)
+      let index = nodes.count - 1
+      if let top = open.indices.last {
+        let isObject = nodes[open[top].node].kind == .object
+        pending.append(
+          Member(
+            key: isObject ? open[top].key : nil,
+            offset: isObject ? open[top].keyOffset : node.offset, value: index))
+        open[top].key = nil
+      }
+      return index
+    }
+    while true {
+      let token = tokens.next()
+      switch token.kind {
+      case .openBrace, .openBracket:
+        let kind: JSONValueKind = token.kind == .openBrace ? .object : .array
+        let node = add(Node(kind: kind, offset: token.start, end: token.end))
+        open.append((node, pending.count, nil, 0))
+      case .closeBrace, .closeBracket:
+        let frame = open.removeLast()
+        let first = members.count
+        members += pending[frame.firstPending...]
+        pending.removeSubrange(frame.firstPending...)
+        nodes[frame.node].members = first..<members.count
+        nodes[frame.node].end = token.end
+        if nodes[frame.node].kind == .object, members.count - first > Self.indexedObjectSize {
+          var index: [String: Int] = [:]
+          for member in first..<members.count {
+            index[members[member].key ?? ""] = index[members[member].key ?? ""] ?? member
+          }
+          indexes[frame.node] = index
+        }
+        if open.isEmpty { return }
+      case .string:
+        if let top = open.indices.last, nodes[open[top].node].kind == .object,
+          open[top].key == nil
+        {
+          open[top].key = scanner.text(ofString: token)
+          open[top].keyOffset = token.start
+        } else {
+          _ = add(
+            Node(kind: .string, offset: token.start, end: token.end, hasEscapes: token.hasEscapes))
+          if open.isEmpty { return }
+        }
+      case .number, .true, .false, .null:
+        let kind: JSONValueKind =
+          switch token.kind {
+          case .number: .number
+          case .null: .null
+          default: .boolean
+          }
+        _ = add(Node(kind: kind, offset: token.start, end: token.end))
+        if open.isEmpty { return }
+      case .colon, .comma:
+        continue
+      case .word, .unexpected, .end:
+        // Validated text holds none of these before its value ends.
+        return
+      }
+    }
+  }
+}
+
+// MARK: - Reading values
+
+extension DocumentTree {
+  /// The member of the object `node` with `key` (the first, when a key repeats), or `nil`
+  /// when `node` is not an object or has no such member.
+  func member(_ key: String, of node: Int) -> Member? {
+    guard nodes[node].kind == .object else { return nil }
+    if let index = indexes[node] {
+      return index[key].map { members[$0] }
+    }
+    return members[nodes[node].members].first { $0.key == key }
+  }
+
+  /// The members of an object or the elements of an array, in document order.
+  func elements(of node: Int) -> ArraySlice<Member> {
+    members[nodes[node].members]
+  }
+
+  /// The text of a string node, its escapes resolved; `nil` for any other node.
+  func string(_ node: Int) -> String? {
+    let found = nodes[node]
+    guard found.kind == .string else { return nil }
+    return bytes.withUnsafeBytes {
+      JSONScanner($0).decodeString(
+        from: found.offset + 1, to: found.end - 1, hasEscapes: found.hasEscapes)
+    }
+  }
+
+  /// The value as written: `"blur"`, `42`, `true`, `{…}` for a container.
+  func literal(_ node: Int) -> String {
+    let found = nodes[node]
+    switch found.kind {
+    case .object: return "{…}"
+    case .array: return "[…]"
+    default: return String(decoding: bytes[found.offset..<found.end], as: UTF8.self)
+    }
+  }
+
+  /// The number a number node holds; `nil` for any other node.
+  func number(_ node: Int) -> Double? {
+    guard nodes[node].kind == .number else { return nil }
+    return Double(literal(node))
+  }
+
+  /// The value of a boolean node; `nil` for any other node.
+  func boolean(_ node: Int) -> Bool? {
+    guard nodes[node].kind == .boolean else { return nil }
+    return bytes[nodes[node].offset] == UInt8(ascii: "t")
+  }
+
+  /// The line and column of each byte offset, in one pass.
+  func positions(of offsets: [Int]) -> [Int: TextPosition] {
+    bytes.withUnsafeBytes { JSONScanner($0).positions(of: offsets) }
+  }
+}

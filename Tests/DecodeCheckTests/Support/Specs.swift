@@ -1,0 +1,61 @@
+import Foundation
+
+@testable import DecodeCheck
+
+/// OpenAPI documents written in the tests, as text.
+enum Specs {
+  /// A document of `version` whose `components.schemas` is `schemas` (a JSON object's
+  /// members, without the braces) and whose `paths` is `paths`.
+  static func document(
+    schemas: String, version: String = "3.1.0", paths: String = "{}"
+  ) -> String {
+    """
+    {
+      "openapi": "\(version)",
+      "info": {"title": "Test", "version": "1"},
+      "paths": \(paths),
+      "components": {
+        "schemas": {
+          \(schemas)
+        }
+      }
+    }
+    """
+  }
+
+  /// Reads a document held in `text`, reported as `api.json`.
+  static func read(_ text: String, path: String = "api.json") throws(OpenAPIDocumentError)
+    -> OpenAPIDocument
+  {
+    try OpenAPIDocument(data: Data(text.utf8), path: path)
+  }
+
+  /// Checks the registry's types against the document in `text`, matched by name.
+  static func check(
+    _ text: String, registry: ModelRegistry, strict: Bool = false,
+    maximumPayloads: Int = ContractChecker.defaultMaximumPayloadsPerSchema
+  ) throws -> CheckReport {
+    let document = try read(text)
+    let matches = try SchemaMatch.all(in: registry, document: document)
+    let checker = ContractChecker(strict: strict, maximumPayloadsPerSchema: maximumPayloads)
+    return checker.check(document, matches: matches, maximumConcurrency: 2)
+  }
+}
+
+extension CheckReport {
+  /// Every finding of every type, in report order.
+  var allFindings: [Finding] { files.flatMap(\.findings) }
+}
+
+extension Specs {
+  /// The line and column where `needle` first occurs in `text` (after `after`, if given).
+  static func position(of needle: String, in text: String, after: String? = nil) -> TextPosition? {
+    var searched = text[...]
+    if let after, let found = text.range(of: after) { searched = text[found.upperBound...] }
+    guard let found = searched.range(of: needle) else { return nil }
+    let before = text[..<found.lowerBound]
+    let line = before.count(where: { $0 == "\n" }) + 1
+    let column = before.reversed().prefix { $0 != "\n" }.count + 1
+    return TextPosition(line: line, column: column)
+  }
+}
