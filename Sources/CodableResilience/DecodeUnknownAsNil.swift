@@ -169,19 +169,9 @@ extension DecodeUnknownAsNil: Decodable where Enum.RawValue: Decodable {
       self.init(storage: .known(value))
       return
     }
-    if let renamed = renamedValue(Enum.self, rawValue) {
-      try decoder.reportRenamedValue(
-        of: Enum.self, received: describeRawValue(rawValue),
-        canonical: describeRawValue(renamed.rawValue), by: .decodeUnknownAsNil)
-      self.init(storage: .known(renamed))
-      return
-    }
-    try decoder.reportUnknownValue(
-      of: Enum.self,
-      rawValue: describeRawValue(rawValue),
-      knownValues: .of(Enum.self), by: .decodeUnknownAsNil
-    )
-    self.init(storage: .unknown(rawValue))
+    let renamed = try renamedOrReported(
+      Enum.self, rawValue: rawValue, from: decoder, by: .decodeUnknownAsNil)
+    self.init(storage: renamed.map(Storage.known) ?? .unknown(rawValue))
   }
 }
 

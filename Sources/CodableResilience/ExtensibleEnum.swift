@@ -104,18 +104,7 @@ extension ExtensibleEnum {
     self.init(rawValue: rawValue)
     let knownValues = Self.knownValues
     if !knownValues.isEmpty, !knownValues.contains(self) {
-      if let renamed = renamedValue(Self.self, rawValue) {
-        try decoder.reportRenamedValue(
-          of: Self.self, received: describeRawValue(rawValue),
-          canonical: describeRawValue(renamed.rawValue), by: .extensibleEnum)
-        self = renamed
-        return
-      }
-      try decoder.reportUnknownValue(
-        of: Self.self,
-        rawValue: describeRawValue(rawValue),
-        knownValues: .of(Self.self), by: .extensibleEnum
-      )
+      try reportUnmatched(Self.self, rawValue: rawValue, from: decoder, by: .extensibleEnum)
     }
   }
 
@@ -128,6 +117,29 @@ extension ExtensibleEnum {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)
+  }
+}
+
+extension ExtensibleEnum where Self: ValueAliases {
+  /// Decodes any raw value of the right JSON type; one outside a non-empty ``knownValues`` is
+  /// read through an alias or by its letter case when one matches (see ``ValueAliases``), and
+  /// otherwise reported and kept. Chosen when the model is compiled for a type that adopts both
+  /// protocols, so other types pay nothing for aliases.
+  ///
+  /// ```swift
+  /// let currency = try JSONDecoder().decode(Currency.self, from: Data(#""US$""#.utf8))  // .usd
+  /// ```
+  @inlinable
+  public init(from decoder: any Decoder) throws {
+    let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
+    self.init(rawValue: rawValue)
+    let knownValues = Self.knownValues
+    if !knownValues.isEmpty, !knownValues.contains(self),
+      let renamed = try aliasedOrReported(
+        Self.self, rawValue: rawValue, from: decoder, by: .extensibleEnum)
+    {
+      self = renamed
+    }
   }
 }
 

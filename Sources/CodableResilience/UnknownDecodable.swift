@@ -73,28 +73,35 @@ extension UnknownDecodable {
   ///   (as ``UnknownValueHandler/strict`` does).
   @inlinable
   public init(from decoder: any Decoder) throws {
-    self = try Self.decodeCase(from: decoder)
-  }
-
-  /// The shared body of both `init(from:)`s.
-  @inlinable
-  static func decodeCase(from decoder: any Decoder) throws -> Self {
     let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
     if let value = Self(rawValue: rawValue) {
-      return value
+      self = value
+      return
     }
-    if let renamed = renamedValue(Self.self, rawValue) {
-      try decoder.reportRenamedValue(
-        of: Self.self, received: describeRawValue(rawValue),
-        canonical: describeRawValue(renamed.rawValue), by: .unknownDecodable)
-      return renamed
+    try reportUnmatched(Self.self, rawValue: rawValue, from: decoder, by: .unknownDecodable)
+    self = Self.unknown
+  }
+}
+
+extension UnknownDecodable where Self: ValueAliases {
+  /// Decodes a raw value, then an alias or a spelling in another letter case (see
+  /// ``ValueAliases``), falling back to ``unknown`` when nothing matches. Chosen when the model
+  /// is compiled for a type that adopts both protocols, so other types pay nothing for aliases.
+  ///
+  /// ```swift
+  /// let method = try JSONDecoder().decode(PaymentMethod.self, from: Data(#""credit_card""#.utf8))
+  /// // .card, reported as a renamed value to handlers that receive them
+  /// ```
+  @inlinable
+  public init(from decoder: any Decoder) throws {
+    let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
+    if let value = Self(rawValue: rawValue) {
+      self = value
+      return
     }
-    try decoder.reportUnknownValue(
-      of: Self.self,
-      rawValue: describeRawValue(rawValue),
-      knownValues: .of(Self.self), by: .unknownDecodable
-    )
-    return Self.unknown
+    self =
+      try aliasedOrReported(Self.self, rawValue: rawValue, from: decoder, by: .unknownDecodable)
+      ?? Self.unknown
   }
 }
 

@@ -105,9 +105,16 @@ func renamedValue<T: RawRepresentable>(_: T.Type, _ rawValue: T.RawValue) -> T? 
   return aliasMatch(aliased, rawValue) as? T
 }
 
-/// Opens the existential metatype: the alias, then the letter-case match.
+/// Opens the existential metatype.
 private func aliasMatch<A: ValueAliases>(_: A.Type, _ rawValue: Any) -> A? {
   guard let rawValue = rawValue as? A.RawValue else { return nil }
+  return aliasedValue(A.self, rawValue)
+}
+
+/// The value `rawValue` names through `A`'s aliases, then by letter case; for callers that
+/// know the type adopts ``ValueAliases`` when they are compiled.
+@usableFromInline
+func aliasedValue<A: ValueAliases>(_: A.Type, _ rawValue: A.RawValue) -> A? {
   if let value = A.aliases[rawValue] {
     return value
   }

@@ -28,7 +28,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: elements)
     }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { $0 }
   }
 
   /// Decodes a ``SkipUnknownElements`` set of raw-value enums.
@@ -44,7 +44,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: Set(elements))
     }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { Set($0) }
   }
 
   /// Decodes an optional ``SkipUnknownElements`` array of raw-value enums: a missing key is
@@ -63,7 +63,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: elements)
     }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { $0 }
   }
 
   /// Decodes an optional ``SkipUnknownElements`` set of raw-value enums: a missing key is
@@ -81,7 +81,7 @@ extension KeyedDecodingContainer {
     if let elements = knownRawElements(Element.self, forKey: key) {
       return SkipUnknownElements(wrappedValue: Set(elements))
     }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { Set($0) }
   }
 
   /// Decodes a ``SkipUnknownElements`` array of ``ExtensibleEnum`` values: each through its
@@ -96,7 +96,7 @@ extension KeyedDecodingContainer {
     _ type: SkipUnknownElements<[Element]>.Type,
     forKey key: Key
   ) throws -> SkipUnknownElements<[Element]> {
-    try decodeSkippingUnknownElements(type, forKey: key)
+    try decodeSkippingUnknownElements(type, forKey: key) { $0 }
   }
 
   /// Decodes a ``SkipUnknownElements`` set of ``ExtensibleEnum`` values.
@@ -109,7 +109,7 @@ extension KeyedDecodingContainer {
     _ type: SkipUnknownElements<Set<Element>>.Type,
     forKey key: Key
   ) throws -> SkipUnknownElements<Set<Element>> {
-    try decodeSkippingUnknownElements(type, forKey: key)
+    try decodeSkippingUnknownElements(type, forKey: key) { Set($0) }
   }
 
   /// Decodes a ``SkipUnknownElements`` array of ``OpenEnum`` values: each through its own
@@ -124,7 +124,7 @@ extension KeyedDecodingContainer {
     _ type: SkipUnknownElements<[OpenEnum<Known>]>.Type,
     forKey key: Key
   ) throws -> SkipUnknownElements<[OpenEnum<Known>]> where Known.RawValue: Decodable {
-    try decodeSkippingUnknownElements(type, forKey: key)
+    try decodeSkippingUnknownElements(type, forKey: key) { $0 }
   }
 
   /// Decodes a ``SkipUnknownElements`` set of ``OpenEnum`` values.
@@ -139,7 +139,7 @@ extension KeyedDecodingContainer {
     forKey key: Key
   ) throws -> SkipUnknownElements<Set<OpenEnum<Known>>>
   where Known.RawValue: Decodable, Known: Hashable, Known.RawValue: Hashable {
-    try decodeSkippingUnknownElements(type, forKey: key)
+    try decodeSkippingUnknownElements(type, forKey: key) { Set($0) }
   }
 
   /// Decodes an optional ``SkipUnknownElements`` array of ``ExtensibleEnum`` values: a missing
@@ -154,7 +154,7 @@ extension KeyedDecodingContainer {
     forKey key: Key
   ) throws -> SkipUnknownElements<[Element]?> {
     guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { $0 }
   }
 
   /// Decodes an optional ``SkipUnknownElements`` set of ``ExtensibleEnum`` values.
@@ -168,7 +168,7 @@ extension KeyedDecodingContainer {
     forKey key: Key
   ) throws -> SkipUnknownElements<Set<Element>?> {
     guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { Set($0) }
   }
 
   /// Decodes an optional ``SkipUnknownElements`` array of ``OpenEnum`` values.
@@ -183,7 +183,7 @@ extension KeyedDecodingContainer {
     forKey key: Key
   ) throws -> SkipUnknownElements<[OpenEnum<Known>]?> where Known.RawValue: Decodable {
     guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { $0 }
   }
 
   /// Decodes an optional ``SkipUnknownElements`` set of ``OpenEnum`` values.
@@ -199,7 +199,7 @@ extension KeyedDecodingContainer {
   ) throws -> SkipUnknownElements<Set<OpenEnum<Known>>?>
   where Known.RawValue: Decodable, Known: Hashable, Known.RawValue: Hashable {
     guard contains(key) else { return SkipUnknownElements(wrappedValue: nil) }
-    return try decodeSkippingUnknownElements(type, forKey: key)
+    return try decodeSkippingUnknownElements(type, forKey: key) { Set($0) }
   }
 
   /// Decodes any other optional ``SkipUnknownElements`` collection (of tagged unions, say):
@@ -222,7 +222,8 @@ extension KeyedDecodingContainer {
   @usableFromInline
   func decodeSkippingUnknownElements<Elements>(
     _ type: SkipUnknownElements<Elements>.Type,
-    forKey key: Key
+    forKey key: Key,
+    making make: ([Elements.Element]) -> Elements
   ) throws -> SkipUnknownElements<Elements> where Elements.Element: Decodable {
     guard let elements = try? nestedUnkeyedContainer(forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
@@ -230,9 +231,7 @@ extension KeyedDecodingContainer {
     let read = try ElementReading<Elements.Element>.read(elements) {
       KeyedArraySource(self, key: key)
     }
-    return SkipUnknownElements(
-      decoded: try Elements(decodedElements: read.elements, codingPath: codingPath + [key]),
-      skipped: read.skipped)
+    return SkipUnknownElements(decoded: make(read.elements), skipped: read.skipped)
   }
 
   /// The elements of the array under `key` when each is a raw value a case of `Element`

@@ -17,7 +17,7 @@ enum ElementReading<Element: Decodable> {
   }
 
   static func read(
-    _ container: any UnkeyedDecodingContainer, from source: @escaping () -> any ArraySource
+    _ container: any UnkeyedDecodingContainer, from source: () -> any ArraySource
   ) throws -> Result {
     var container = container
     if let union = Element.self as? any TaggedUnion.Type {
@@ -65,7 +65,7 @@ enum ElementReading<Element: Decodable> {
   /// `nil` when the raw type is not `Decodable`: such an enum's elements are read as they are.
   private static func readRawRepresentable<Raw: RawRepresentable>(
     _: Raw.Type, _ container: any UnkeyedDecodingContainer,
-    from source: @escaping () -> any ArraySource
+    from source: () -> any ArraySource
   ) throws -> Result? {
     guard let rawType = Raw.RawValue.self as? any Decodable.Type else { return nil }
     return try readRawRepresentable(Raw.self, rawType, container, from: source)
@@ -75,7 +75,7 @@ enum ElementReading<Element: Decodable> {
     _: Raw.Type,
     _: Decoded.Type,
     _ container: any UnkeyedDecodingContainer,
-    from source: @escaping () -> any ArraySource
+    from source: () -> any ArraySource
   ) throws -> Result {
     // `Decoded` is `Raw.RawValue` and `Raw` is `Element`, both opened from existentials.
     var container = container
@@ -116,9 +116,17 @@ enum ElementReading<Element: Decodable> {
   private static func readThroughInit<Raw: RawRepresentable>(
     _: Raw.Type, _ container: any UnkeyedDecodingContainer,
     readingRawValuesAs rawValueType: (any Decodable.Type)?,
-    from source: @escaping () -> any ArraySource
+    from source: () -> any ArraySource
   ) throws -> Result {
-    let decoder = ElementDecoder(container, keepingReadValues: true, from: source)
+    try ElementDecoder.reading(container, keepingReadValues: true, from: source) { decoder in
+      try readThroughInit(Raw.self, with: decoder, readingRawValuesAs: rawValueType)
+    }
+  }
+
+  private static func readThroughInit<Raw: RawRepresentable>(
+    _: Raw.Type, with decoder: ElementDecoder,
+    readingRawValuesAs rawValueType: (any Decodable.Type)?
+  ) throws -> Result {
     var known: [Element] = []
     var all: [Any] = []
     var positions: [Int] = []

@@ -322,7 +322,21 @@ extension SkipUnknownKeys {
       }
     }
     guard !unknown.isEmpty else { return (known, unknown, []) }
+    // One question a dictionary, asked only when a key is unknown: whether the key type has
+    // aliases at all.
+    guard hasAliases else {
+      if unknown.count > 1 {
+        unknown.sort { $0.key < $1.key }
+      }
+      return (known, unknown, [])
+    }
     return resolveRenamedKeys(known: known, unknown: unknown)
+  }
+
+  /// Whether the key type adopts ``ValueAliases``.
+  @usableFromInline
+  static var hasAliases: Bool {
+    Key.self is any ValueAliases.Type
   }
 
   /// Moves the unknown entries whose keys name a key through the key type's aliases into the

@@ -128,6 +128,54 @@ extension KeyedDecodingContainer {
   }
 }
 
+// MARK: - Raw values no case matched
+
+// Out of line, so that the `init(from:)`s of the toolkit's types, inlined where their values
+// are read, hold only the read and the match: a raw value no case matches is the rare path.
+
+/// Reports `rawValue`, which no value of `T` matched, as unknown.
+@usableFromInline
+func reportUnmatched<T: RawRepresentable>(
+  _: T.Type, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
+) throws {
+  try decoder.reportUnknownValue(
+    of: T.self, rawValue: describeRawValue(rawValue), knownValues: .of(T.self), by: tool)
+}
+
+/// The value `rawValue` names through `T`'s ``ValueAliases``, reported as renamed; `nil`, after
+/// reporting it as unknown, when nothing matches. For a type that adopts the protocol.
+@usableFromInline
+func aliasedOrReported<T: ValueAliases>(
+  _: T.Type, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
+) throws -> T? {
+  try renamedOrReported(
+    T.self, aliasedValue(T.self, rawValue), rawValue: rawValue, from: decoder, by: tool)
+}
+
+/// The value `rawValue` names through `T`'s ``ValueAliases``, if it adopts them, reported as
+/// renamed; `nil`, after reporting it as unknown, when nothing matches. For generic wrappers,
+/// which learn whether their type has aliases only at run time.
+@usableFromInline
+func renamedOrReported<T: RawRepresentable>(
+  _: T.Type, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
+) throws -> T? {
+  try renamedOrReported(
+    T.self, renamedValue(T.self, rawValue), rawValue: rawValue, from: decoder, by: tool)
+}
+
+private func renamedOrReported<T: RawRepresentable>(
+  _: T.Type, _ renamed: T?, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
+) throws -> T? {
+  guard let renamed else {
+    try reportUnmatched(T.self, rawValue: rawValue, from: decoder, by: tool)
+    return nil
+  }
+  try decoder.reportRenamedValue(
+    of: T.self, received: describeRawValue(rawValue),
+    canonical: describeRawValue(renamed.rawValue), by: tool)
+  return renamed
+}
+
 /// The known values of a report: listed by the caller, or listed from the reported type when
 /// they are read (``UnknownValue`` keeps it until then). Unchecked `Sendable`: a metatype is
 /// immutable.

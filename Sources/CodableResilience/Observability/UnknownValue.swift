@@ -37,7 +37,21 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```swift
   /// if case .invalidElement(let failure) = value.kind { print(failure.path) }
   /// ```
-  public var kind: Kind = .unknownValue
+  public var kind: Kind {
+    get { kindBox?.kind ?? .unknownValue }
+    set {
+      if case .unknownValue = newValue {
+        kindBox = nil
+      } else {
+        kindBox = KindBox(newValue)
+      }
+    }
+  }
+
+  /// The kind when it is not ``Kind-swift.enum/unknownValue``: boxed, so that a report, which
+  /// handlers and collectors copy, copies one reference rather than a many-payload enum
+  /// (measured: 500 instructions a report).
+  private var kindBox: KindBox?
 
   /// The tool of the toolkit that made the report, for tools that name it (decode-check's
   /// audit); `nil` for a report a type's own `init(from:)` made by hand. Not compared.
@@ -190,6 +204,15 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     case .renamedValue(let canonical):
       return "\(typeName) value \(jsonQuoted(rawValue)) at \(path) read as \(jsonQuoted(canonical))"
     }
+  }
+}
+
+/// A report's kind, when it is not an unknown value.
+private final class KindBox: Sendable {
+  let kind: UnknownValue.Kind
+
+  init(_ kind: UnknownValue.Kind) {
+    self.kind = kind
   }
 }
 

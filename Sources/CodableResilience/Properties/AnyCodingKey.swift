@@ -37,8 +37,16 @@ struct AnyCodingKey: CodingKey {
   }
 
   /// The index, or the integer an object key's text spells (`"42"`), as for a dictionary key.
+  ///
+  /// Decoders ask for it as they build coding paths, so a key that cannot spell an integer
+  /// (one that does not start with a digit, `-` or `+`) says so without parsing.
   @inlinable
   var intValue: Int? {
-    index.map(Int.init) ?? Int(stringValue)
+    if let index { return Int(index) }
+    guard let first = stringValue.utf8.first,
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "-")
+        || first == UInt8(ascii: "+")
+    else { return nil }
+    return Int(stringValue)
   }
 }

@@ -27,23 +27,56 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   var elements: any UnkeyedDecodingContainer
 
   /// Where the array came from, to read its `userInfo` and read it again from the start; made
-  /// only when needed. A closure, because holding a source generic over a key type as an
-  /// existential costs its value witnesses a metadata lookup on every copy (about 3,000
-  /// instructions an array, measured), where a closure's context is laid out when it is built.
+  /// only when needed, by a closure that ``reading(_:keepingReadValues:from:_:)`` lends for the
+  /// length of one read and takes back.
+  ///
+  /// A keyed container is a type of the standard library, whose layout a client does not know:
+  /// a value holding one (a source, or an escaping closure's context capturing it) looks up the
+  /// container's metadata to be copied or freed, about 2,000 instructions each time, on every
+  /// array (measured). A non-escaping closure captures it in place, on the stack.
+  @usableFromInline @exclusivity(unchecked)
+  var makeSource: (() -> any ArraySource)?
+
+  /// What the rare paths need (the source, `userInfo`, the held reports), made when one is
+  /// first taken, so that an array that takes none frees one empty reference.
+  @usableFromInline @exclusivity(unchecked)
+  var detour: Detour?
+
+  /// The state of an element decoder's rare paths.
   @usableFromInline
-  let makeSource: () -> any ArraySource
+  final class Detour {
+    /// The array's source.
+    @usableFromInline let source: any ArraySource
+    /// The decoder's `userInfo` with the holding handler, once asked for.
+    @usableFromInline var heldUserInfo: [CodingUserInfoKey: Any]?
+    /// The decoder's own handler, read with ``heldUserInfo``.
+    @usableFromInline var handler: UnknownValueHandler?
+    /// The current element's reports, held until it has decoded; made with ``heldUserInfo``.
+    @usableFromInline var reports: HeldReports?
+
+    @usableFromInline
+    init(source: any ArraySource) {
+      self.source = source
+    }
+  }
+
+  /// The rare paths' state, made with the source the first time one is taken.
+  @usableFromInline
+  var takenDetour: Detour {
+    if let detour { return detour }
+    // Only asked during a read, while the closure is lent.
+    let detour = Detour(source: makeSource!())
+    self.detour = detour
+    return detour
+  }
 
   /// The source, once made.
   @usableFromInline
-  var source: any ArraySource {
-    if let madeSource { return madeSource }
-    let source = makeSource()
-    madeSource = source
-    return source
-  }
+  var source: any ArraySource { takenDetour.source }
 
-  @usableFromInline
-  var madeSource: (any ArraySource)?
+  /// The current element's reports, held until it has decoded; `nil` until `userInfo` is asked.
+  @inlinable
+  var reports: HeldReports? { detour?.reports }
 
   /// The index of the current element.
   @usableFromInline @exclusivity(unchecked)
@@ -61,40 +94,56 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var refused = false
 
-  /// Whether the current element's last successful single-value read is kept in ``lastRead``.
+  /// What a decoder that keeps read values holds (see ``KeptValues``); `nil` for one that
+  /// does not, so an array of toolkit values frees one empty reference.
   @usableFromInline
-  let keepsReadValue: Bool
+  let kept: KeptValues?
 
-  /// The current element's last successful single-value read, when ``keepsReadValue``.
-  @usableFromInline @exclusivity(unchecked)
-  var lastRead: Any?
+  /// The values an element decoder for ``SkipUnknownElements`` keeps: the current element's
+  /// last read, to keep an element left out as it was read, and a value taken already.
+  @usableFromInline
+  final class KeptValues {
+    /// The current element's last successful single-value read.
+    @usableFromInline var lastRead: Any?
 
-  /// A value already taken from `elements` for the current element, which its first
-  /// single-value read of the same type is answered with (see ``decodeElement(_:replaying:at:)``).
-  @usableFromInline @exclusivity(unchecked)
-  var replay: Any?
+    /// A value already taken from the array for the current element, which its first
+    /// single-value read of the same type is answered with (see
+    /// ``ElementDecoder/decodeElement(_:replaying:at:)``).
+    @usableFromInline var replay: Any?
 
-  /// The decoder's `userInfo` with the holding handler, once asked for.
-  @usableFromInline @exclusivity(unchecked)
-  var heldUserInfo: [CodingUserInfoKey: Any]?
+    @usableFromInline
+    init() {}
+  }
 
-  /// The decoder's own handler, read with ``heldUserInfo``.
-  @usableFromInline @exclusivity(unchecked)
-  var handler: UnknownValueHandler?
+  /// The current element's last successful single-value read, for a decoder that keeps them.
+  @inlinable
+  var lastRead: Any? { kept?.lastRead }
 
-  /// The current element's reports, held until it has decoded; made with ``heldUserInfo``.
+  /// Whether a value taken already waits in ``KeptValues/replay``: a flag, asked on every read.
   @usableFromInline @exclusivity(unchecked)
-  var reports: HeldReports?
+  var replaying = false
 
   @inlinable
-  init(
+  init(_ elements: any UnkeyedDecodingContainer, keepingReadValues: Bool = false) {
+    self.elements = elements
+    kept = keepingReadValues ? KeptValues() : nil
+  }
+
+  /// Runs `body` with a decoder reading `elements`, whose source `source` makes when one is
+  /// needed; the decoder gives the closure back before this returns.
+  @inlinable
+  static func reading<Result>(
     _ elements: any UnkeyedDecodingContainer,
     keepingReadValues: Bool = false,
-    from source: @escaping () -> any ArraySource
-  ) {
-    self.elements = elements
-    makeSource = source
-    keepsReadValue = keepingReadValues
+    from source: () -> any ArraySource,
+    _ body: (ElementDecoder) throws -> Result
+  ) throws -> Result {
+    try withoutActuallyEscaping(source) { source in
+      let decoder = ElementDecoder(elements, keepingReadValues: keepingReadValues)
+      decoder.makeSource = source
+      defer { decoder.makeSource = nil }
+      return try body(decoder)
+    }
   }
 
   /// Decodes every element with `Element.init(from:)`, in order.
@@ -121,7 +170,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     consumed = false
     readFailed = false
     refused = false
-    if keepsReadValue { lastRead = nil }
+    kept?.lastRead = nil
     let element: Element
     do {
       element = try Element(from: self)
@@ -146,18 +195,19 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     readFailed = false
     refused = false
     // The value taken is the element's, whatever its `init(from:)` does with it.
-    if keepsReadValue { lastRead = value }
-    replay = value
-    defer { replay = nil }
+    kept?.lastRead = value
+    kept?.replay = value
+    replaying = true
+    defer { clearReplay() }
     let element: Element
     do {
       element = try Element(from: self)
     } catch {
-      replay = nil
+      clearReplay()
       return try recover(from: error, Element.self)
     }
     if refused || !consumed {
-      replay = nil
+      clearReplay()
       return try decodeAgainDelivering(Element.self)
     }
     return element
@@ -174,7 +224,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     consumed = true
     readFailed = false
     refused = false
-    lastRead = nil
+    kept?.lastRead = nil
     return try decodeAgainDelivering(Element.self)
   }
 
@@ -210,7 +260,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// Hands the current element's reports to the decoder's handler, in order, and forgets them.
   @inlinable
   func deliverReports() throws {
-    if reports != nil {
+    if detour != nil {
       try deliverHeldReports()
     }
   }
@@ -220,7 +270,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     guard let reports, !reports.values.isEmpty else { return }
     let values = reports.values
     reports.values = []
-    guard let handler else { return }
+    guard let handler = detour?.handler else { return }
     for value in values {
       try handler.handle(value)
     }
@@ -271,15 +321,17 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// the current element's reports until it has decoded.
   @usableFromInline
   var userInfo: [CodingUserInfoKey: Any] {
-    if let heldUserInfo { return heldUserInfo }
-    var userInfo = source.userInfo
-    handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
+    let detour = takenDetour
+    if let heldUserInfo = detour.heldUserInfo { return heldUserInfo }
+    var userInfo = detour.source.userInfo
+    let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
     let reports = HeldReports()
-    self.reports = reports
+    detour.handler = handler
+    detour.reports = reports
     userInfo[.unknownValueHandler] = UnknownValueHandler(
       receivingRenamedValues: handler?.receivesRenamedValues ?? false
     ) { reports.values.append($0) }
-    heldUserInfo = userInfo
+    detour.heldUserInfo = userInfo
     return userInfo
   }
 
@@ -307,7 +359,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     try read { try $0.nestedUnkeyedContainer() }
   }
 
-  @usableFromInline
+  @inlinable
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   @usableFromInline
@@ -317,7 +369,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
       return false
     }
     // A value taken already is not `null`.
-    if replay != nil { return false }
+    if replaying { return false }
     // An unkeyed container moves past a `null` it finds, and stays put otherwise.
     consumed = (try? elements.decodeNil()) ?? false
     return consumed
@@ -333,13 +385,13 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
       refused = true
       throw LeftFastPath()
     }
-    if _slowPath(replay != nil) {
+    if _slowPath(replaying) {
       return try readReplayed(T.self)
     }
     do {
       let value = try body(&elements)
       consumed = true
-      if keepsReadValue { lastRead = value }
+      kept?.lastRead = value
       return value
     } catch {
       readFailed = true
@@ -351,46 +403,53 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// Answers a read with the value taken already, when it is of the type asked for.
   @usableFromInline
   func readReplayed<T>(_: T.Type) throws -> T {
-    let replayed = replay
-    replay = nil
+    let replayed = kept?.replay
+    clearReplay()
     guard let value = replayed as? T else {
       refused = true
       throw LeftFastPath()
     }
     consumed = true
-    if keepsReadValue { lastRead = value }
+    kept?.lastRead = value
     return value
   }
 
+  /// Forgets the value taken already.
   @usableFromInline
+  func clearReplay() {
+    kept?.replay = nil
+    replaying = false
+  }
+
+  @inlinable
   func decode(_ type: Bool.Type) throws -> Bool { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: String.Type) throws -> String { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: Double.Type) throws -> Double { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: Float.Type) throws -> Float { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: Int.Type) throws -> Int { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: Int8.Type) throws -> Int8 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: Int16.Type) throws -> Int16 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: Int32.Type) throws -> Int32 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: Int64.Type) throws -> Int64 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: UInt.Type) throws -> UInt { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: UInt8.Type) throws -> UInt8 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: UInt16.Type) throws -> UInt16 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: UInt32.Type) throws -> UInt32 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode(_ type: UInt64.Type) throws -> UInt64 { try read { try $0.decode(type) } }
-  @usableFromInline
+  @inlinable
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try read { try $0.decode(type) } }
 }
 

@@ -71,8 +71,9 @@ extension KeyedDecodingContainer {
     guard let elements = try? nestedUnkeyedContainer(forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
     }
-    return try ElementDecoder(elements) { KeyedArraySource(self, key: key) }
-      .decodeAll(Element.self)
+    return try ElementDecoder.reading(
+      elements, from: { KeyedArraySource(self, key: key) },
+      { try $0.decodeAll(Element.self) })
   }
 
   /// Decodes an optional array property: `nil` for a missing key or `null`, otherwise as

@@ -27,10 +27,6 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   @usableFromInline
   let string: String
 
-  /// The nested decoder's `userInfo`, once asked for.
-  @usableFromInline
-  var readUserInfo: [CodingUserInfoKey: Any]?
-
   @inlinable
   init(_ container: KeyedDecodingContainer<Key>, key: Key, string: String) {
     self.container = container
@@ -41,12 +37,11 @@ final class PropertyDecoder<Key: CodingKey>: Decoder, SingleValueDecodingContain
   @usableFromInline
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
+  /// Read from the parent container each time it is asked: the toolkit asks once, to report
+  /// one value, and a stored copy would cost every property decoder a field to free.
   @usableFromInline
   var userInfo: [CodingUserInfoKey: Any] {
-    if let readUserInfo { return readUserInfo }
-    let userInfo = container.userInfo(forKey: key)
-    readUserInfo = userInfo
-    return userInfo
+    container.userInfo(forKey: key)
   }
 
   @usableFromInline

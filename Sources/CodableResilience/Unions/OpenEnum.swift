@@ -105,19 +105,9 @@ extension OpenEnum: Decodable where Known.RawValue: Decodable {
       self = .known(known)
       return
     }
-    if let renamed = renamedValue(Known.self, rawValue) {
-      try decoder.reportRenamedValue(
-        of: Known.self, received: describeRawValue(rawValue),
-        canonical: describeRawValue(renamed.rawValue), by: .openEnum)
-      self = .known(renamed)
-      return
-    }
-    try decoder.reportUnknownValue(
-      of: Known.self,
-      rawValue: describeRawValue(rawValue),
-      knownValues: .of(Known.self), by: .openEnum
-    )
-    self = .unknown(rawValue)
+    self =
+      try renamedOrReported(Known.self, rawValue: rawValue, from: decoder, by: .openEnum)
+      .map(Self.known) ?? .unknown(rawValue)
   }
 }
 
