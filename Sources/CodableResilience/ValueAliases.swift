@@ -181,7 +181,8 @@ package func valueAliasConflicts<A: ValueAliases>(of _: A.Type) -> [String] {
   for (spelling, value) in A.spellings {
     let folded = spelling.lowercased()
     if let first = seen[folded] {
-      if first.value != value {
+      // An alias spelling another value's raw value exactly is reported above.
+      if first.value != value, first.spelling != spelling {
         conflicts.append(
           "\(jsonQuoted(first.spelling)) and \(jsonQuoted(spelling)) are equal ignoring letter "
             + "case but name \(describeRawValue(first.value.rawValue)) and "

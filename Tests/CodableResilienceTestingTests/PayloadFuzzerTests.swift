@@ -280,6 +280,14 @@ struct PayloadFuzzerTests {
         mismatch([.key("listings"), .index(0), .key("kind")]),
         mismatch([.key("listings"), .index(1), .key("kind")])))
     #expect(!isSameFailure(mismatch(fees), CocoaError(.fileReadUnknown)))
+    // Inside an object kept whole, two broken members at different depths.
+    let payout: [UnknownValue.PathComponent] = [.key("timeline"), .index(1)]
+    #expect(
+      isSameFailure(
+        mismatch(payout + [.key("at")]), mismatch(payout + [.key("amount"), .key("value")])))
+    #expect(
+      !isSameFailure(
+        mismatch(payout + [.key("at")]), mismatch([.key("timeline"), .index(2), .key("at")])))
 
     // A number Foundation cannot convert is reported at the root, wherever it is.
     let invalidJSON = DecodingError.dataCorrupted(

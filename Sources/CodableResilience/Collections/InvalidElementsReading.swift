@@ -260,7 +260,6 @@ extension Dictionary: InvalidElementsReading where Value: Decodable {
           knownValues: .listed(nil))
         value.kind = .invalidElement(failure)
         value.tool = .skipInvalidElements
-        value.tool = .skipInvalidElements
         try handler.handle(value)
       }
       invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))

@@ -138,8 +138,10 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     from source: () -> any ArraySource,
     _ body: (ElementDecoder) throws -> Result
   ) throws -> Result {
-    try withoutActuallyEscaping(source) { source in
-      let decoder = ElementDecoder(elements, keepingReadValues: keepingReadValues)
+    // The decoder is made outside the closure, which captures it rather than `elements`: an
+    // existential captured would be copied, with its value witnesses, on every array.
+    let decoder = ElementDecoder(elements, keepingReadValues: keepingReadValues)
+    return try withoutActuallyEscaping(source) { source in
       decoder.makeSource = source
       defer { decoder.makeSource = nil }
       return try body(decoder)
@@ -380,24 +382,45 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// refused.
   @inlinable
   func read<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
-    // Once refused, the element is read again the generic way: nothing more is taken.
-    guard !consumed, !refused else {
-      refused = true
-      throw LeftFastPath()
-    }
-    if _slowPath(replaying) {
-      return try readReplayed(T.self)
+    if _slowPath(consumed || refused || replaying) {
+      return try readAgain(T.self)
     }
     do {
       let value = try body(&elements)
       consumed = true
-      kept?.lastRead = value
+      if _slowPath(kept != nil) {
+        keep(value)
+      }
       return value
     } catch {
-      readFailed = true
-      consumed = elements.currentIndex != index
+      noteFailedRead()
       throw error
     }
+  }
+
+  /// A read after the current element's value was taken or refused: refused, so that the
+  /// element is read again the generic way and nothing more is taken; or the value taken
+  /// already, when one waits.
+  @usableFromInline
+  func readAgain<T>(_: T.Type) throws -> T {
+    guard !consumed, !refused else {
+      refused = true
+      throw LeftFastPath()
+    }
+    return try readReplayed(T.self)
+  }
+
+  /// Keeps the current element's value, for a decoder that keeps them.
+  @usableFromInline
+  func keep(_ value: Any) {
+    kept?.lastRead = value
+  }
+
+  /// Notes a read that failed: the element is read again when the cursor did not move.
+  @usableFromInline
+  func noteFailedRead() {
+    readFailed = true
+    consumed = elements.currentIndex != index
   }
 
   /// Answers a read with the value taken already, when it is of the type asked for.

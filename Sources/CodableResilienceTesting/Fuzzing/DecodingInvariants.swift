@@ -124,16 +124,18 @@ func copy(of encoder: JSONEncoder, adding formatting: JSONEncoder.OutputFormatti
 }
 
 /// Whether two decodes of one input failed alike: the same `DecodingError` at the same path,
-/// or at two entries of one dictionary, or Foundation's invalid-number error at the root
-/// against a failure at a key (see `isInvalidJSONAtRoot`). Nothing else counts as the same:
-/// not a root `dataCorrupted` of another origin, not failures at two array elements.
+/// or at or below two entries of one dictionary, or Foundation's invalid-number error at the
+/// root against a failure at a key (see `isInvalidJSONAtRoot`). Nothing else counts as the
+/// same: not a root `dataCorrupted` of another origin, not failures at two array elements.
 ///
 /// Foundation decodes a dictionary's entries in the order of a Swift `Dictionary`, which is
 /// not fixed (hashing is seeded per process, and the order can change between instances), so
 /// when several entries are broken two decodes of the same input can stop at different ones:
-/// `cleaning_fees.tier` in one, `cleaning_fees.languages` in the next. And a number it cannot
-/// convert (`0605`, `1e400`) is found only when decoded and reported without its path, as
-/// invalid JSON at `$`, so such an entry can also stand for the other. The inputs in
+/// `cleaning_fees.tier` in one, `cleaning_fees.languages` in the next, or, inside an object a
+/// `JSONValue` keeps (an unknown variant), `payout.at` in one and `payout.amount.value` in the
+/// next. The two paths then part at a key of one object. And a number it cannot convert
+/// (`0605`, `1e400`) is found only when decoded and reported without its path, as invalid JSON
+/// at `$`, so such an entry can also stand for the other. The inputs in
 /// `Tests/Fuzz/Regressions/dictionary-with-*` are such cases.
 func isSameFailure(_ lhs: any Error, _ rhs: any Error) -> Bool {
   guard let lhs = lhs as? DecodingError, let rhs = rhs as? DecodingError else { return false }
@@ -141,10 +143,20 @@ func isSameFailure(_ lhs: any Error, _ rhs: any Error) -> Bool {
   let (lhsPath, rhsPath) = (failurePath(lhs), failurePath(rhs))
   // Foundation's invalid number, met first in one decode's order, against an entry the other
   // decode's order met first: an entry of a dictionary, so a key below the root.
-  if isInvalidJSONAtRoot(lhs), case .key? = rhsPath.last { return true }
-  if isInvalidJSONAtRoot(rhs), case .key? = lhsPath.last { return true }
-  guard case .key? = lhsPath.last, case .key? = rhsPath.last else { return false }
-  return lhsPath.count == rhsPath.count && lhsPath.dropLast() == rhsPath.dropLast()
+  if isInvalidJSONAtRoot(lhs), rhsPath.last?.isKey == true { return true }
+  if isInvalidJSONAtRoot(rhs), lhsPath.last?.isKey == true { return true }
+  // Where the two paths part, both name a key of the same object.
+  let common = zip(lhsPath, rhsPath).prefix { $0 == $1 }.count
+  guard common < lhsPath.count, common < rhsPath.count else { return false }
+  return lhsPath[common].isKey && rhsPath[common].isKey
+}
+
+extension UnknownValue.PathComponent {
+  /// Whether this is a key of an object rather than an array index.
+  fileprivate var isKey: Bool {
+    if case .key = self { return true }
+    return false
+  }
 }
 
 /// Whether the error is Foundation's own "not valid JSON" at the root, the way it reports a
