@@ -156,6 +156,21 @@ struct EvolvingPayloadTests {
     #expect(error.message.contains(problem), "\(error.message)")
   }
 
+  @Test func strictDecodingMustFailWithTheErrorOfTheElementLeftOut() throws {
+    let temporary = try TemporaryFixtures()
+    let fixture = try temporary.fixture("list", payload: #"{"items": [{}]}"#)
+    ShiftingElement.decodes = 0
+    let error = try #require(throws: PayloadCheckFailure.self) {
+      try fixture.check(ShiftingList.self, record: .missing)
+    }
+    #expect(
+      error.message.hasSuffix(
+        #"! $.items[0]: strict decoding failed with keyNotFound at $.items[0].key2 (key "key2"), "#
+          + #"not with the error of the element left out first, keyNotFound at "#
+          + #"$.items[0].key1 (key "key1")"#))
+    #expect(temporary.text(of: "list.expected") == nil)
+  }
+
   @Test func theFuzzingRulesHoldForModelsThatLeaveOutElementsAndReadOldSpellings() throws {
     try PayloadFuzzer(fixturesIn: "\(Self.folder)/Timeline").check(Timeline.self, iterations: 600)
     try PayloadFuzzer(fixturesIn: "\(Self.folder)/Checkout").check(Checkout.self, iterations: 600)

@@ -281,7 +281,7 @@ private struct ReportTally {
   private var counts: [String: Int] = [:]
 
   init(_ reports: [VariantReport]) {
-    for report in reports where report.isProblem { counts[Self.key(report), default: 0] += 1 }
+    for report in reports { counts[Self.key(report), default: 0] += 1 }
   }
 
   /// The reports of `reports` beyond those the payload made as it was.

@@ -11,6 +11,12 @@ private struct SnakeCaseTimeline: Decodable {
   @SkipInvalidElements var pinnedNotices: [Notice]
 }
 
+/// A timeline with a payment method: a payload can hold unknown values and elements left out.
+private struct PaidTimeline: Decodable {
+  @SkipInvalidElements var notices: [Notice]
+  var method: PaymentMethod
+}
+
 /// An element left out by `@SkipInvalidElements`: a warning of its own kind (an error under
 /// `--strict`) at the element, with the element's own error and where inside it it failed.
 @Suite struct ElementsLeftOutCheckTests {
@@ -102,6 +108,25 @@ private struct SnakeCaseTimeline: Decodable {
     #expect(strict.summary.failed == 2)
     #expect(strict.summary.decodedCleanly == 1)
     #expect(strict.exitStatus == 1)
+  }
+
+  @Test func aPayloadWithBothCountsAsWithElementsLeftOut() throws {
+    let payload = #"{"notices": [{"id": 1}], "method": "paypal"}"#
+    var report = CheckReport(
+      files: [PayloadChecker().check(Data(payload.utf8), as: RegisteredModel(PaidTimeline.self))],
+      isStrict: false)
+    #expect(report.files[0].outcome == .decodedWithElementsLeftOut)
+    #expect(report.summary.withElementsLeftOut == 1)
+    #expect(report.summary.withUnknownValues == 0)
+    #expect(report.summary.unknownValues == 1)
+    // A baseline that accepts only the unknown value leaves the file with its element.
+    let baseline = Baseline(entries: [
+      BaselineEntry(file: "-", kind: .unknownValue, path: "$.method", value: "paypal")
+    ])
+    report = baseline.apply(to: report, workingDirectory: "/")
+    #expect(report.files[0].findings.map(\.kind) == [.invalidElement])
+    #expect(report.summary.withElementsLeftOut == 1)
+    #expect(report.summary.baselined == 0)
   }
 
   @Test func eachLineOfNewlineDelimitedJSONIsAPayload() throws {

@@ -124,6 +124,20 @@ import Testing
         | Failed | 0 |
         """))
     #expect(text.contains("| Elements left out | 1 |\n| Values sent in an old spelling | 2 |\n"))
+    // The unknown values are only those: no element, no old spelling.
+    #expect(
+      text.contains(
+        """
+        ### Unknown values
+
+        #### PaymentMethod
+
+        | Raw value | Payloads | First seen |
+        |---|---:|---|
+        | `"paypal"` | 1 | `Checkout/v2-old-spelling-and-new-method.json:3:31` `$.accepted[1]` |
+
+        ### Elements left out (1)
+        """))
     #expect(
       text.contains(
         """

@@ -67,6 +67,56 @@ private let evolvingSpec = Specs.document(
     #expect(strict.exitStatus == 1)
   }
 
+  /// The first payload generated already leaves an element out: the finding is placed on the
+  /// value inside the element that made it fail, not on the element.
+  @Test func anElementTheFullPayloadLeavesOutIsPlacedOnItsFailingValue() throws {
+    let spec = evolvingSpec.replacing(
+      #"["mention", "follow", "repost"]"#, with: #"["repost", "mention", "follow"]"#)
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Timeline.self))
+    let finding = try #require(report.allFindings.first { $0.kind == .invalidElement })
+    #expect(
+      finding.message.hasPrefix(
+        #"the spec allows "repost" here; an element that fails to decode as Notice is left out"#))
+    #expect(finding.contract?.value == "repost")
+    #expect(
+      finding.contract?.pointer.description == "#/components/schemas/Notice/properties/kind/enum/0")
+  }
+
+  /// A member the spec lets the server omit, which the element's model requires: the
+  /// element is left out, and the finding is the omission's, as a payload's failure would be.
+  @Test func anElementLeftOutByAVariantsChangeIsTheChanges() throws {
+    let spec = evolvingSpec.replacing(
+      #""required": ["id", "title", "kind"]"#, with: #""required": ["id", "kind"]"#)
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Timeline.self))
+    let finding = try #require(
+      report.allFindings.first { $0.kind == .invalidElement && $0.contract?.check == .optionality })
+    #expect(
+      finding.message
+        == "the spec lets the server omit `title`; an element that fails to decode as Notice is "
+        + "left out: missing required key `title`")
+    #expect(finding.path == "$.notices[0]")
+    #expect(
+      finding.contract?.pointer.description == "#/components/schemas/Notice/properties/title")
+  }
+
+  /// An example of the spec whose element the model leaves out: named by the example, not by
+  /// the element's JSON.
+  @Test func anExampleWithAnElementLeftOutNamesTheExample() throws {
+    let spec = evolvingSpec.replacing(
+      #""required": ["notices", "authors"],"#,
+      with: #""required": ["notices", "authors"], "example": {"notices": "#
+        + #"[{"id": 1, "title": "t", "kind": "poke"}], "authors": {}},"#)
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Timeline.self))
+    let finding = try #require(
+      report.allFindings.first { $0.kind == .invalidElement && $0.contract?.check == .examples })
+    #expect(
+      finding.message
+        == "the spec's example; an element that fails to decode as Notice is left out: unknown "
+        + #"NoticeKind value "poke", and NoticeKind cannot decode values it does not know (no "#
+        + "`unknown` case) (at $.notices[0].kind)")
+    #expect(finding.contract?.value == "example")
+  }
+
   @Test func anOldSpellingTheSpecListsIsANote() throws {
     let report = try Specs.check(evolvingSpec, registry: registry, strict: true)
     let checkout = try #require(report.files.first { $0.typeName == "EvolvingModels.Checkout" })
