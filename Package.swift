@@ -38,10 +38,21 @@ let package = Package(
       name: "SampleAPITests",
       dependencies: ["CodableResilience", "CodableResilienceTesting", "SampleAPI"]
     ),
-    .testTarget(name: "CodableResilienceTestingTests", dependencies: ["CodableResilienceTesting"]),
+    .testTarget(
+      name: "CodableResilienceTestingTests",
+      dependencies: ["CodableResilienceTesting", "EvolvingModels"]
+    ),
     .testTarget(
       name: "DecodeCheckTests",
-      dependencies: ["CodableResilienceTesting", "DecodeCheck", "SampleAPI"]
+      dependencies: ["CodableResilienceTesting", "DecodeCheck", "EvolvingModels", "SampleAPI"]
+    ),
+
+    // Models of a server that evolves (elements that fail, renamed values, mistaken aliases)
+    // and their payloads in Tests/EvolvingModelsFixtures, used only by tests.
+    .target(
+      name: "EvolvingModels",
+      dependencies: ["CodableResilience"],
+      path: "Tests/EvolvingModels"
     ),
 
     // Models of real GitHub webhook payloads (../shared/corpus), used only by tests.

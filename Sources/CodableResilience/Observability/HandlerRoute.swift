@@ -43,15 +43,18 @@ extension HandlerRouting {
     )
   }
 
-  /// Decodes as this decoder does, collecting every unknown value before the installed
-  /// handler sees it.
+  /// Decodes as this decoder does, collecting every unknown value (and, when asked, every
+  /// renamed value) before the installed handler sees it.
   func decodeRoutedCollecting<T: Decodable>(
     _ type: T.Type,
-    from data: Data
+    from data: Data,
+    receivingRenamedValues: Bool = false
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
     let collector = UnknownValueCollector()
+    let collecting = UnknownValueHandler.collect(into: collector)
     let value = try decodeRouted(type, from: data) { installed in
-      .collect(into: collector).followed(by: installed)
+      (receivingRenamedValues ? collecting.receivingRenamedValues() : collecting)
+        .followed(by: installed)
     }
     return (value, collector.values)
   }

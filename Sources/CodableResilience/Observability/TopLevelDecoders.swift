@@ -52,6 +52,17 @@ extension JSONDecoder {
   public func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     try decodeRouted(type, from: data) { _ in .strict }
   }
+
+  /// ``decodeCollectingUnknownValues(_:from:)`` that also collects every renamed value, in
+  /// the order of all reports: for the testing kit's expected outcomes, which record them.
+  package func decodeCollectingEveryReport<T: Decodable>(
+    _ type: T.Type,
+    from data: Data
+  ) throws -> (value: T, reports: [UnknownValue]) {
+    let (value, reports) = try decodeRoutedCollecting(
+      type, from: data, receivingRenamedValues: true)
+    return (value, reports)
+  }
 }
 
 extension PropertyListDecoder {

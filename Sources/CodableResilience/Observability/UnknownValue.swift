@@ -81,6 +81,13 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     case type(Any.Type)
   }
 
+  /// The type that made the report, for a report made while decoding; `nil` for one made
+  /// with a type name. decode-check reads it to check the aliases of the types it meets.
+  package var reportingType: Any.Type? {
+    if case .type(let type) = reportedType { return type }
+    return nil
+  }
+
   /// The raw value as text: `"castle"` for a string, `"7"` for a number.
   ///
   /// ```swift

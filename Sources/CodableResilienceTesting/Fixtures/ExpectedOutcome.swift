@@ -4,7 +4,7 @@ import Foundation
 /// The content of a fixture's `.expected` file: what decoding its payload must produce.
 ///
 /// The file is JSON, written to be read and reviewed. `Fixtures/README.md` and the
-/// "Testing your own models" article document every member; this is format version 1:
+/// "Testing your own models" article document every member:
 ///
 /// ```json
 /// {
@@ -17,10 +17,32 @@ import Foundation
 ///   "roundTrip": { "replaced": { "$.status": "unknown" } }
 /// }
 /// ```
+///
+/// Version 2 adds the elements `@SkipInvalidElements` left out and the values read in an old
+/// spelling (`ValueAliases`):
+///
+/// ```json
+/// {
+///   "version": 2,
+///   "outcome": "decoded",
+///   "unknownValues": [],
+///   "invalidElements": [
+///     { "type": "Line", "path": "$.lines[1]",
+///       "error": { "case": "keyNotFound", "path": "$.lines[1].sku", "key": "sku" } }
+///   ],
+///   "renamedValues": [
+///     { "type": "PaymentMethod", "rawValue": "credit_card", "canonical": "card",
+///       "path": "$.payment" }
+///   ],
+///   "strictError": { "case": "keyNotFound", "path": "$.lines[1].sku", "key": "sku" },
+///   "roundTrip": { "replaced": { "$.payment": "card" } }
+/// }
+/// ```
 public struct ExpectedOutcome: Codable, Hashable, Sendable {
-  /// The version of the format this library reads and writes. A file without `version` is
-  /// read as version 1.
-  public static let formatVersion = 1
+  /// The newest version of the format this library reads. A file without `version` is read
+  /// as version 1, and a file is written in the oldest version that holds what it says: 2
+  /// when it lists elements left out or renamed values, 1 otherwise.
+  public static let formatVersion = 2
 
   /// What a lenient decode (no handler, or a collecting one) does with the payload.
   public enum Outcome: String, Codable, Hashable, Sendable {
@@ -56,6 +78,87 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
 
     /// `OrderStatus "on_hold" at $.status`.
     public var description: String { "\(type) \(jsonText(rawValue)) at \(path)" }
+  }
+
+  /// One element the lenient decode must leave out (`@SkipInvalidElements`), with the error it
+  /// fails with.
+  ///
+  /// ```json
+  /// { "type": "Line", "path": "$.lines[1]",
+  ///   "error": { "case": "keyNotFound", "path": "$.lines[1].sku", "key": "sku" } }
+  /// ```
+  public struct LeftOutElement: Codable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The element's type, `UnknownValue.typeName`: `Line`.
+    public var type: String
+    /// The element's path, `UnknownValue.path`: `$.lines[1]`.
+    public var path: String
+    /// The element's own error: its case and the path inside the element it names.
+    public var error: Failure
+
+    /// An element left out as the file states it.
+    public init(type: String, path: String, error: Failure) {
+      self.type = type
+      self.path = path
+      self.error = error
+    }
+
+    /// The element a collecting handler reported; `nil` for another kind of report.
+    public init?(_ value: UnknownValue) {
+      guard case .invalidElement(let failure) = value.kind,
+        let error = Failure(failure.error)
+      else { return nil }
+      self.init(type: value.typeName, path: value.path, error: error)
+    }
+
+    /// Orders by path, then type.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.path, lhs.type, lhs.error.description) < (rhs.path, rhs.type, rhs.error.description)
+    }
+
+    /// `Line at $.lines[1]: keyNotFound at $.lines[1].sku (key "sku")`.
+    public var description: String { "\(type) at \(path): \(error)" }
+  }
+
+  /// One value the lenient decode must read in an old spelling: through one of its type's
+  /// aliases or by its letter case (`ValueAliases`, a union's `tagAliases`).
+  ///
+  /// ```json
+  /// { "type": "PaymentMethod", "rawValue": "credit_card", "canonical": "card", "path": "$.payment" }
+  /// ```
+  public struct RenamedValue: Codable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The type that read it, `UnknownValue.typeName`: `PaymentMethod`.
+    public var type: String
+    /// The spelling received: `credit_card`.
+    public var rawValue: String
+    /// The canonical raw value it was read as: `card`.
+    public var canonical: String
+    /// Where it is, `UnknownValue.path`: `$.payment`.
+    public var path: String
+
+    /// A renamed value as the file states it.
+    public init(type: String, rawValue: String, canonical: String, path: String) {
+      self.type = type
+      self.rawValue = rawValue
+      self.canonical = canonical
+      self.path = path
+    }
+
+    /// The value a collecting handler reported; `nil` for another kind of report.
+    public init?(_ value: UnknownValue) {
+      guard case .renamedValue(let canonical) = value.kind else { return nil }
+      self.init(
+        type: value.typeName, rawValue: value.rawValue, canonical: canonical, path: value.path)
+    }
+
+    /// Orders by path, then type and raw value.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.path, lhs.type, lhs.rawValue) < (rhs.path, rhs.type, rhs.rawValue)
+    }
+
+    /// `PaymentMethod "credit_card" read as "card" at $.payment`.
+    public var description: String {
+      "\(type) \(jsonText(rawValue)) read as \(jsonText(canonical)) at \(path)"
+    }
   }
 
   /// A `DecodingError` as the file states it: its case and the path it names.
@@ -163,13 +266,18 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
 
   /// The members a `.expected` file may hold; any other key is a typo to report.
   static let allowedKeys: Set<String> = [
-    "version", "outcome", "note", "unknownValues", "strictError", "roundTrip", "error",
+    "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
+    "strictError", "roundTrip", "error",
   ]
+
+  /// The members only version 2 has.
+  static let version2Keys: Set<String> = ["invalidElements", "renamedValues"]
 
   /// The order members are written in, so recorded files read top to bottom.
   static let memberOrder = [
-    "version", "outcome", "note", "unknownValues", "strictError", "roundTrip", "error",
-    "type", "rawValue", "case", "path", "key", "replaced", "removed", "added",
+    "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
+    "strictError", "roundTrip", "type", "rawValue", "canonical", "case", "path", "key", "error",
+    "replaced", "removed", "added",
   ]
 
   /// The format version the file was written in; `nil` reads as 1.
@@ -180,6 +288,11 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   public var note: String?
   /// Every unknown value reported, compared in any order; required when decoded.
   public var unknownValues: [ReportedValue]?
+  /// Every element left out, compared in any order; absent reads as none (version 2).
+  public var invalidElements: [LeftOutElement]?
+  /// Every value read in an old spelling, compared in any order; absent reads as none
+  /// (version 2).
+  public var renamedValues: [RenamedValue]?
   /// The error strict decoding throws when it differs from the lenient outcome.
   public var strictError: Failure?
   /// How the re-encoded value differs from the payload (`Encodable` types only).
@@ -187,22 +300,33 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// The `DecodingError` of a failed outcome.
   public var error: Failure?
 
-  /// An outcome as a `.expected` file states it.
+  /// An outcome as a `.expected` file states it, in the oldest format version that holds it.
   public init(
     outcome: Outcome,
     note: String? = nil,
     unknownValues: [ReportedValue]? = nil,
+    invalidElements: [LeftOutElement]? = nil,
+    renamedValues: [RenamedValue]? = nil,
     strictError: Failure? = nil,
     roundTrip: RoundTrip? = nil,
     error: Failure? = nil
   ) {
-    self.version = Self.formatVersion
     self.outcome = outcome
     self.note = note
     self.unknownValues = unknownValues
+    self.invalidElements = invalidElements
+    self.renamedValues = renamedValues
     self.strictError = strictError
     self.roundTrip = roundTrip
     self.error = error
+    self.version = writtenVersion
+  }
+
+  /// The oldest format version that holds this outcome: 2 when it lists elements left out
+  /// or renamed values, 1 otherwise, so a file of a payload that has neither stays readable
+  /// by a library that reads version 1.
+  var writtenVersion: Int {
+    invalidElements?.isEmpty == false || renamedValues?.isEmpty == false ? 2 : 1
   }
 
   /// Reads a `.expected` file, reporting what is wrong with it: not JSON, an unknown member,
@@ -237,32 +361,47 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
       "unknown member \"\($0)\""
     }
     let expected = try JSONDecoder().decode(ExpectedOutcome.self, from: data)
-    if let version = expected.version, version != formatVersion {
+    let version = expected.version ?? 1
+    if !(1...formatVersion).contains(version) {
       problems.append(
-        "format version \(version); this CodableResilienceTesting reads version \(formatVersion)")
+        "format version \(version); this CodableResilienceTesting reads versions 1 to "
+          + "\(formatVersion)")
+    } else if version < 2 {
+      problems += version2Keys.intersection(members.keys).sorted().map {
+        "\"\($0)\" needs format version 2 (\"version\": 2)"
+      }
     }
     switch expected.outcome {
     case .decoded:
       if expected.error != nil { problems.append("a decoded outcome has an \"error\"") }
       if let unknownValues = expected.unknownValues {
-        if unknownValues.isEmpty, expected.strictError != nil {
-          problems.append("\"strictError\" without unknown values")
+        // Unknown values and elements left out fail strict decoding; renamed values never do.
+        let rejected = !unknownValues.isEmpty || expected.invalidElements?.isEmpty == false
+        if !rejected, expected.strictError != nil {
+          problems.append("\"strictError\" without unknown values or elements left out")
         }
-        if !unknownValues.isEmpty, expected.strictError == nil {
-          problems.append("unknown values without the \"strictError\" they cause")
+        if rejected, expected.strictError == nil {
+          problems.append(
+            "unknown values or elements left out without the \"strictError\" they cause")
         }
       } else {
         problems.append("a decoded outcome needs \"unknownValues\" (use [] for none)")
       }
     case .failed:
       if expected.error == nil { problems.append("a failed outcome needs an \"error\"") }
-      if expected.unknownValues != nil || expected.roundTrip != nil {
-        problems.append("a failed outcome has \"unknownValues\" or \"roundTrip\"")
+      if expected.unknownValues != nil || expected.invalidElements != nil
+        || expected.renamedValues != nil || expected.roundTrip != nil
+      {
+        problems.append(
+          "a failed outcome has \"unknownValues\", \"invalidElements\", \"renamedValues\" or "
+            + "\"roundTrip\"")
       }
     }
     let roundTrip = expected.roundTrip ?? RoundTrip()
+    let leftOut = expected.invalidElements ?? []
     let paths =
-      (expected.unknownValues ?? []).map(\.path)
+      (expected.unknownValues ?? []).map(\.path) + leftOut.map(\.path) + leftOut.map(\.error.path)
+      + (expected.renamedValues ?? []).map(\.path)
       + [expected.strictError?.path, expected.error?.path].compactMap { $0 }
       + Array(roundTrip.replaced.keys) + roundTrip.removed + Array(roundTrip.added.keys)
     for path in paths {

@@ -16,7 +16,10 @@ extension PayloadFixture {
   ///
   /// Compared: the outcome (decoded, or failed with the `DecodingError` case and JSON path);
   /// every unknown value a collecting handler reports (type, raw value, path, in any order);
-  /// what strict decoding does; and, when `T` is `Encodable`, the round trip: the value
+  /// every element `@SkipInvalidElements` leaves out (type, path, and its own error); every
+  /// value read in an old spelling (`ValueAliases`: type, spelling received, canonical value,
+  /// path); what strict decoding does (it fails at the first unknown value or element left
+  /// out, never at a renamed value); and, when `T` is `Encodable`, the round trip: the value
   /// encoded again must equal the payload by meaning, except where `roundTrip` in the file says
   /// otherwise. When `T` is also `Equatable`, what was written must decode to an equal value.
   /// Anything thrown while decoding that is not a `DecodingError` fails the check.
@@ -102,14 +105,24 @@ extension PayloadFixture {
     decoder: JSONDecoder,
     encoder: JSONEncoder
   ) throws -> Observation {
-    let collecting = Result { try decoder.decodeCollectingUnknownValues(T.self, from: payload) }
+    let collecting = Result { try decoder.decodeCollectingEveryReport(T.self, from: payload) }
     let strict = Result { try decoder.decodeStrictly(T.self, from: payload) }
     switch collecting {
-    case .success(let (value, unknownValues)):
+    case .success(let (value, reports)):
+      // Unknown values and elements left out fail strict decoding; renamed values never do.
+      let rejected = reports.filter {
+        if case .renamedValue = $0.kind { return false }
+        return true
+      }
+      let unknownValues = rejected.filter { $0.kind == .unknownValue }
+      let leftOut = reports.compactMap(ExpectedOutcome.LeftOutElement.init)
+      let renamed = reports.compactMap(ExpectedOutcome.RenamedValue.init)
       var observed = Observation(
         outcome: ExpectedOutcome(
-          outcome: .decoded, unknownValues: unknownValues.map(ExpectedOutcome.ReportedValue.init)))
-      observeStrict(strict, lenient: nil, reported: unknownValues, into: &observed)
+          outcome: .decoded, unknownValues: unknownValues.map(ExpectedOutcome.ReportedValue.init),
+          invalidElements: leftOut.isEmpty ? nil : leftOut,
+          renamedValues: renamed.isEmpty ? nil : renamed))
+      observeStrict(strict, lenient: nil, reported: rejected, into: &observed)
       if let encodable = value as? any Encodable {
         try observeRoundTrip(
           of: value, encodable, payload: payload, decoder: decoder, encoder: encoder,
@@ -128,6 +141,8 @@ extension PayloadFixture {
     }
   }
 
+  /// Compares strict decoding with the lenient outcome: `reported` are the unknown values and
+  /// elements left out, in order, each of which strict decoding must fail at.
   private func observeStrict<T>(
     _ strict: Result<T, any Error>,
     lenient: ExpectedOutcome.Failure?,
@@ -148,6 +163,15 @@ extension PayloadFixture {
         return
       }
       if failure != lenient { observed.outcome.strictError = failure }
+      // An element left out first: strict decoding throws its own error, as a plain array does.
+      if lenient == nil, let first = reported.first,
+        case .invalidElement(let element) = first.kind,
+        let thrown = ExpectedOutcome.Failure(element.error), thrown != failure
+      {
+        observed.brokenRules.append(
+          "\(first.path): strict decoding failed with \(failure), not with the error of the "
+            + "element left out first, \(thrown)")
+      }
       // When the lenient decode failed too, the values it reported before failing are not
       // known here; the fuzzing rules check that case.
       if lenient == nil, case DecodingError.dataCorrupted(let context) = error,
@@ -238,6 +262,15 @@ extension PayloadFixture {
     }
     for value in outcome.unknownValues ?? [] {
       lines.append("\(value.path): unknown value \(value.type) \(jsonText(value.rawValue))")
+    }
+    for element in outcome.invalidElements ?? [] {
+      lines.append(
+        "\(element.path): element left out, \(element.type) fails with \(element.error)")
+    }
+    for value in outcome.renamedValues ?? [] {
+      lines.append(
+        "\(value.path): renamed value \(value.type) \(jsonText(value.rawValue)) read as "
+          + jsonText(value.canonical))
     }
     if let strictError = outcome.strictError {
       lines.append("\(strictError.path): strict decoding fails with \(strictError.caseDescription)")

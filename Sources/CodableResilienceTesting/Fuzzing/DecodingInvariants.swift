@@ -11,7 +11,9 @@ import Foundation
 /// - `.ignore` and a collector agree: both decode to the same value, or both fail alike
 ///   (see `isSameFailure` for the one way two failures of the same input may differ).
 /// - `.strict` decodes exactly when nothing was reported, to the same value; otherwise it
-///   fails at the first reported value, with an `UnknownValueError` underneath.
+///   fails at the first report: an unknown value with an `UnknownValueError` underneath, an
+///   element `@SkipInvalidElements` left out with the element's own error. (Renamed values
+///   reach neither handler: they are not problems.)
 /// - A decoded value re-encodes, and the encoding decodes with the same handler to an equal
 ///   value that encodes to the same bytes (so nothing, not even absent versus `null`, drifts).
 ///
@@ -95,6 +97,16 @@ func decodingInvariantViolations<T: Codable>(
       )
     }
   case .failure(let error):
+    if let firstReported, case .invalidElement(let element) = firstReported.kind {
+      // An element left out first: strict throws its own error, as a plain array would, and
+      // stops there, before any failure lenient decoding meets further on.
+      if !isSameFailure(element.error, error) {
+        violations.append(
+          "strict failed with \(error), not with the error of the element left out first, "
+            + "\(firstReported)")
+      }
+      break
+    }
     if let firstReported {
       violations.append("strict failed with \(error), not at the reported \(firstReported)")
     }

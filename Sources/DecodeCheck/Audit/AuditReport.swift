@@ -144,10 +144,12 @@ extension AuditReport {
     case .brittle(let typeName, let message):
       namedType = typeName
       detail = message
-    case .resilient(let typeName, let reportingTool):
+    case .resilient(let typeName, let reportingTool, let leftOut):
       namedType = typeName
       tool = reportingTool
-      detail = "reported as unknown by \(typeName)" + (reportingTool.map { " (\($0))" } ?? "")
+      detail =
+        (leftOut ? "left out with its \(typeName) element" : "reported as unknown by \(typeName)")
+        + (reportingTool.map { " (\($0))" } ?? "")
     case .required(let message):
       detail = message
     case .open, .optional:

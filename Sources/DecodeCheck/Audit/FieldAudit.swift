@@ -8,8 +8,9 @@
 /// - ``Verdict/brittle``: decoding fails, so the first such value the server sends breaks the
 ///   whole payload (a plain `enum`). A warning, an error under `--strict`.
 /// - ``Verdict/resilient``: decoding reports the value as unknown and goes on
-///   (`UnknownDecodable`, `@DecodeUnknownAsNil`, `ExtensibleEnum`, `OpenEnum`, `TaggedUnion`);
-///   ``namedType`` names the type that reported it.
+///   (`UnknownDecodable`, `@DecodeUnknownAsNil`, `ExtensibleEnum`, `OpenEnum`, `TaggedUnion`),
+///   or the element holding it fails to decode and `@SkipInvalidElements` leaves it out,
+///   reported; ``namedType`` names the type that reported it (the element's type).
 /// - ``Verdict/open``: decoding goes on with nothing reported: a free-form string, an ID, a
 ///   date, or an enum-like string the model reads as `String`.
 ///
@@ -77,12 +78,14 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
 
   /// For a ``Verdict/resilient`` field, the toolkit's tool that caught the value:
   /// `UnknownDecodable`, `@DecodeUnknownAsNil`, `ExtensibleEnum`, `OpenEnum`, `TaggedUnion`,
-  /// `@SkipUnknownElements` or `@SkipUnknownKeys`. `nil` when it cannot be told: a type's own
-  /// `init(from:)` that reports by hand.
+  /// `@SkipUnknownElements`, `@SkipUnknownKeys`, or `@SkipInvalidElements` when the value
+  /// makes its element fail and the element is left out. `nil` when it cannot be told: a
+  /// type's own `init(from:)` that reports by hand.
   public internal(set) var tool: String?
 
-  /// The deciding outcome in words: the failure, `reported as unknown by ListingKind`, or for
-  /// a field that is only required, the failure leaving it out causes.
+  /// The deciding outcome in words: the failure, `reported as unknown by ListingKind
+  /// (UnknownDecodable)`, `left out with its Notice element (@SkipInvalidElements)`, or for a
+  /// field that is only required, the failure leaving it out causes.
   public internal(set) var detail: String?
 
   /// How many payloads showed the verdict (or, without one, the failure leaving it out).

@@ -19,8 +19,9 @@ struct PlaceAudit: Sendable, Hashable {
     /// A new value or variant failed decoding; `typeName` is the type the failure names.
     case brittle(typeName: String?, message: String)
     /// A new value or variant was reported as unknown by `typeName`, a type of the toolkit's
-    /// `tool` when it can be told (`UnknownDecodable`).
-    case resilient(typeName: String, tool: String?)
+    /// `tool` when it can be told (`UnknownDecodable`); or, with `leftOut`, it made an element
+    /// of type `typeName` fail to decode, which `tool` (`@SkipInvalidElements`) left out.
+    case resilient(typeName: String, tool: String?, leftOut: Bool = false)
     /// A new value or variant decoded with nothing reported.
     case open
     /// Leaving the member out failed decoding.
@@ -72,8 +73,14 @@ struct PayloadAuditor: Sendable {
       return PayloadAudit(places: [], variantCount: 0)
     }
     let known = ReportTally(base.reports)
+    // The model reads nothing of an element it left out already: nothing there to ask about.
+    let leftOut = base.reports.filter(\.isElementLeftOut).map(\.path)
+    let isRead = { (question: Question) in
+      let path = outline.nodes[question.node].path
+      return !leftOut.contains { path.starts(with: $0) }
+    }
     let first = ask(
-      Self.valueAndKeyQuestions(in: outline), of: outline, known: known,
+      Self.valueAndKeyQuestions(in: outline).filter(isRead), of: outline, known: known,
       budget: budget.placesPerFile)
     // A key whose new value a model reported or failed on, in an array's elements, tags them.
     var tags = Self.tagKeys
@@ -86,7 +93,7 @@ struct PayloadAuditor: Sendable {
       default: continue
       }
     }
-    let variantQuestions = Self.variantQuestions(in: outline, tags: tags)
+    let variantQuestions = Self.variantQuestions(in: outline, tags: tags).filter(isRead)
     // New variants get what the budget leaves, and each such field at least one place.
     let fields = Set(variantQuestions.map(\.pattern)).count
     let second = ask(
@@ -223,13 +230,7 @@ struct PayloadAuditor: Sendable {
     let outcomes = decoder.outcomes(of: variants, maximumConcurrency: maximumConcurrency)
     return chosen.indices.map { position in
       let question = questions[chosen[position]]
-      var answer = Self.answer(question.kind, outcomes[position], known: known)
-      // The tool that caught a new value names itself in its report.
-      if case .resilient(let typeName, _) = answer,
-        let report = known.new(in: outcomes[position].reports).first
-      {
-        answer = .resilient(typeName: typeName, tool: report.unknownValue.tool?.rawValue)
-      }
+      let answer = Self.answer(question.kind, outcomes[position], known: known)
       return Asked(
         node: question.node, nodePath: outline.nodes[question.node].path,
         pattern: question.pattern, question: question.kind, answer: answer)
@@ -247,8 +248,12 @@ struct PayloadAuditor: Sendable {
     if case .failed(let failure) = outcome {
       return .brittle(typeName: failure.typeName, message: failure.message)
     }
-    if let report = known.new(in: outcome.reports).first {
-      return .resilient(typeName: report.unknownValue.typeName, tool: nil)
+    // The tool that caught a new value names itself in its report. A renamed value is not a
+    // new value: it was read as one the type knows.
+    if let report = known.new(in: outcome.problems).first {
+      return .resilient(
+        typeName: report.unknownValue.typeName, tool: report.unknownValue.tool?.rawValue,
+        leftOut: report.isElementLeftOut)
     }
     return .open
   }
@@ -290,7 +295,11 @@ private struct ReportTally {
     }
   }
 
+  /// The path, the type and the raw value; for an element left out, not its JSON, which a
+  /// change inside it changes, though the element was left out all the same.
   private static func key(_ report: VariantReport) -> String {
-    "\(report.jsonPath) \(report.unknownValue.typeName) \(report.unknownValue.rawValue)"
+    let value = report.unknownValue
+    let what = report.isElementLeftOut ? "left out" : "value " + value.rawValue
+    return "\(report.jsonPath) \(value.typeName) \(what)"
   }
 }

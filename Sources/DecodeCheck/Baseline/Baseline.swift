@@ -42,9 +42,10 @@ public struct Baseline: Sendable, Hashable {
     self.entries = entries.sorted()
   }
 
-  /// Records every finding of `report` that a baseline can hold: unknown values, decoding
-  /// failures, invalid JSON and the audit's brittle fields, but not inputs that could not be
-  /// checked.
+  /// Records every finding of `report` that a baseline can hold: unknown values, elements
+  /// left out, decoding failures, invalid JSON and the audit's brittle fields, but not inputs
+  /// that could not be checked, old spellings (they are not problems, and never fail a check)
+  /// or alias conflicts (a mistake in a type, to correct rather than accept).
   ///
   /// ```swift
   /// let baseline = Baseline(recording: report)

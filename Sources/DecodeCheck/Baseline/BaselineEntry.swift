@@ -49,8 +49,9 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// the whole payload.
   public var path: String?
 
-  /// The unknown value's raw value, or, for other kinds, the finding's message; for a finding
-  /// of `--openapi`, the spec's value it is about (an `enum` element), or else the message.
+  /// The unknown value's raw value, or, for other kinds, the finding's message (for an element
+  /// left out, the error it fails with); for a finding of `--openapi`, the spec's value it is
+  /// about (an `enum` element), or else the message.
   public var value: String
 
   /// For a brittle field the audit found, or a finding of `--openapi`, the qualified name of
@@ -95,9 +96,14 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
         file: file, kind: finding.kind, path: nil, value: contract.value ?? finding.message,
         type: report.typeName, pointer: contract.pointer.description)
     } else {
+      // An unknown value is recorded by its raw value; anything else by its message, which
+      // for an element left out names its error (its JSON changes with every edit).
+      let value =
+        finding.kind == .unknownValue
+        ? finding.unknownValue?.rawValue ?? finding.message : finding.message
       self.init(
         file: file, request: report.request?.methodAndPath, kind: finding.kind,
-        path: finding.path, value: finding.unknownValue?.rawValue ?? finding.message)
+        path: finding.path, value: value)
     }
   }
 

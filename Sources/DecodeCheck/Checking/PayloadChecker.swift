@@ -17,7 +17,8 @@ import Foundation
 /// let report = checker.check(paths: ["Fixtures"], in: registry)
 /// ```
 public struct PayloadChecker: Sendable {
-  /// Whether unknown values are errors rather than warnings (`--strict`).
+  /// Whether unknown values and elements left out are errors rather than warnings
+  /// (`--strict`). Old spellings are notes either way.
   public var isStrict: Bool
 
   /// Whether each input holds one payload per line (newline-delimited JSON, `--lines`).
@@ -101,6 +102,7 @@ public struct PayloadChecker: Sendable {
     report.audit = AuditReport(files: report.files)
     report.scope.inputs = [path]
     if !report.files[0].audits.isEmpty { report.scope.auditedTypes = [model.qualifiedName] }
+    report.findAliasConflicts(registered: [model])
     return report
   }
 
@@ -136,7 +138,9 @@ public struct PayloadChecker: Sendable {
   ///
   /// Each file is decoded as `model` or, when it is `nil`, as the type its nearest enclosing
   /// folder is named after (`Fixtures/Booking/v1.json` is a `Booking`). Paths that are
-  /// missing, unreadable, empty folders or without a type are reported as not checked.
+  /// missing, unreadable, empty folders or without a type are reported as not checked. The
+  /// aliases of the registry's types, and of the types the payloads' reports name, are
+  /// checked for conflicts (``CheckReport/aliasConflicts``).
   ///
   /// ```swift
   /// let report = PayloadChecker().check(
@@ -158,7 +162,9 @@ public struct PayloadChecker: Sendable {
     let plan = InputPlan(
       paths: paths, registry: registry, model: model, readsLines: readsLines,
       standardInput: StandardInput.process.read)
-    return check(plan, maximumConcurrency: maximumConcurrency, progress: nil)
+    var report = check(plan, maximumConcurrency: maximumConcurrency, progress: nil)
+    report.findAliasConflicts(registered: registry.models)
+    return report
   }
 
   /// Checks planned inputs on up to `maximumConcurrency` threads, reporting each finished one
@@ -271,25 +277,57 @@ extension PayloadChecker {
     }
     var findings = trailingCommas.map { ($0.finding, Optional($0.offset)) }
     for report in outcome.reports {
-      let value = report.unknownValue
-      var message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
-      if let known = value.knownValues, !known.isEmpty {
-        message += "; known: " + known.joined(separator: ", ")
-      }
-      let finding = Finding(
-        severity: isStrict ? .error : .warning, kind: .unknownValue, message: message,
-        path: report.jsonPath, unknownValue: value)
-      findings.append((finding, report.offset))
+      findings.append((finding(for: report), report.offset))
     }
     if case .failed(let failure) = outcome {
       findings.append((failure.finding, failure.offset))
     }
     let located = data.withUnsafeBytes { locate(findings, in: JSONScanner($0), line: line) }
+    let problems = outcome.problems
     let result: FileReport.Outcome =
-      !outcome.decoded ? .failed : outcome.reports.isEmpty ? .decoded : .decodedWithUnknownValues
+      if !outcome.decoded {
+        .failed
+      } else if problems.contains(where: \.isElementLeftOut) {
+        .decodedWithElementsLeftOut
+      } else if !problems.isEmpty {
+        .decodedWithUnknownValues
+      } else {
+        .decoded
+      }
     return PayloadResult(
       outcome: result, findings: located, payloadCount: 1,
       audits: audit(data, as: model, base: outcome, line: line))
+  }
+
+  /// The finding for one report: an unknown value or an element left out (a warning, an
+  /// error under `--strict`), or a value read in an old spelling (a note).
+  ///
+  /// `$.notices[2]: left out an element that fails to decode as Notice: expected a number,
+  /// found a string: "three" (at $.notices[2].id)`
+  func finding(for report: VariantReport) -> Finding {
+    let value = report.unknownValue
+    let problemSeverity: Finding.Severity = isStrict ? .error : .warning
+    switch value.kind {
+    case .unknownValue:
+      var message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
+      if let known = value.knownValues, !known.isEmpty {
+        message += "; known: " + known.joined(separator: ", ")
+      }
+      return Finding(
+        severity: problemSeverity, kind: .unknownValue, message: message,
+        path: report.jsonPath, unknownValue: value)
+    case .invalidElement(let failure):
+      return Finding(
+        severity: problemSeverity, kind: .invalidElement,
+        message: "left out an element that fails to decode as \(value.typeName): "
+          + report.elementFailureText(otherwise: failure), path: report.jsonPath,
+        unknownValue: value)
+    case .renamedValue(let canonical):
+      return Finding(
+        severity: .note, kind: .renamedValue,
+        message: "old spelling \(value.typeName) \(jsonQuoted(value.rawValue)) read as "
+          + jsonQuoted(canonical), path: report.jsonPath, unknownValue: value)
+    }
   }
 
   /// The audit of a payload that decoded as `base` says, when the checker audits.
@@ -345,6 +383,7 @@ extension PayloadChecker {
     var payloadCount = 0
     var anyFailed = false
     var anyUnknown = false
+    var anyLeftOut = false
     for line in PayloadLine.lines(in: data) {
       let payload = data[
         data.startIndex + line.range.lowerBound..<data.startIndex + line.range.upperBound]
@@ -356,13 +395,18 @@ extension PayloadChecker {
       anyUnknown =
         anyUnknown || result.outcome == .decodedWithUnknownValues
         || result.findings.contains { $0.kind == .unknownValue }
+      anyLeftOut =
+        anyLeftOut || result.outcome == .decodedWithElementsLeftOut
+        || result.findings.contains { $0.kind == .invalidElement }
     }
     if payloadCount == 0 {
       // Only blank lines: as empty as an empty file, and reported at its first line.
       return checkPayload(data, as: model, line: nil)
     }
     let outcome: FileReport.Outcome =
-      anyFailed ? .failed : anyUnknown ? .decodedWithUnknownValues : .decoded
+      anyFailed
+      ? .failed
+      : anyLeftOut ? .decodedWithElementsLeftOut : anyUnknown ? .decodedWithUnknownValues : .decoded
     return PayloadResult(
       outcome: outcome, findings: findings, payloadCount: payloadCount, audits: audits)
   }

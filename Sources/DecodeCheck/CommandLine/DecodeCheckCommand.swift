@@ -203,6 +203,7 @@ public enum DecodeCheckCommand {
         progress: progress)
       progress?.finish()
     }
+    report.findAliasConflicts(registered: registry.models)
 
     if let path = options.writtenBaselinePath {
       do {

@@ -11,8 +11,9 @@ extension DecodeCheckCommand {
              \(name) --openapi <file> [options]
 
       Decodes captured JSON payloads with the app's own Swift models and reports every value
-      the models do not know and every payload they cannot decode, with file:line:column and
-      the JSON path.
+      the models do not know, every element they leave out and every payload they cannot
+      decode, with file:line:column and the JSON path; the old spellings the server still
+      sends, as notes; and the aliases of the models' types that conflict.
 
       ARGUMENTS:
         <path>                  A JSON file; a HAR archive (*.har); a folder, searched
@@ -55,8 +56,9 @@ extension DecodeCheckCommand {
                                 \(ContractChecker.defaultMaximumPayloadsPerSchema)); past it, the rest are reported as not generated.
         --include-errors        HAR: check responses with a status outside 200-299 too.
         --require-routes        HAR: a JSON response no route gives a type fails the check.
-        --strict                Fail payloads that hold values the models do not know; without
-                                it they decode and are reported as warnings. With --audit,
+        --strict                Fail payloads that hold values the models do not know or had
+                                an element left out; without it they decode and are reported
+                                as warnings. Old spellings are notes either way. With --audit,
                                 brittle fields fail the check too.
         --audit                 Also ask the models, field by field, what a value the server
                                 has never sent would do to each payload that decodes: a new
@@ -79,15 +81,19 @@ extension DecodeCheckCommand {
         -f, --format <format>   One of \(ReportFormat.names):
       \(ReportFormat.helpText(indent: 26))
         --summary <file>        Write a Markdown summary for people to <file>: the counts,
-                                every distinct unknown value by type, the failures by kind.
+                                the alias conflicts, every distinct unknown value by type, the
+                                failures and elements left out by kind, the old spellings by
+                                type.
                                 With --format github and GITHUB_STEP_SUMMARY set, it is added
                                 to the step summary unless --summary names another file.
         --baseline <file>       Report only findings that are not in this baseline; its entries
                                 that no longer occur, in the files and archives this run read
                                 or gone from the folders it searched, are listed as notes.
-        --write-baseline <file> Record this run's findings (unknown values, decoding failures,
-                                invalid JSON) as a baseline, by file, JSON path, kind and
-                                value, never by line, so editing a payload keeps its entries.
+        --write-baseline <file> Record this run's findings (unknown values, elements left
+                                out, decoding failures, invalid JSON) as a baseline, by file,
+                                JSON path, kind and value, never by line, so editing a payload
+                                keeps its entries. Old spellings and alias conflicts are not
+                                recorded: the first never fail, the second are to correct.
                                 A HAR response is recorded by archive, method and URL path
                                 (no entry number or query), so a new export keeps them.
         --strict-baseline       With --baseline: fail when a baseline entry no longer occurs.
@@ -103,7 +109,19 @@ extension DecodeCheckCommand {
             "new"; known: old, older
           4 files checked: 2 decoded cleanly, 1 with unknown values (1 value), 1 failed
         A file failed when it holds an error: a payload that does not decode or is not valid
-        JSON, or with --strict an unknown value. Every format counts it the same way.
+        JSON, or with --strict an unknown value or an element left out. Every format counts it
+        the same way.
+        An element that fails to decode, which @SkipInvalidElements left out, is a warning at
+        the element with its own error (an error with --strict):
+          warning: $.notices[3]: left out an element that fails to decode as Notice: expected
+            a number, found a string: "6" (at $.notices[3].id)
+        A value read through an alias or by its letter case (ValueAliases, tagAliases) is an
+        old spelling still sent: a note, never an error, listed once per type and spelling:
+          note: $.method: old spelling PaymentMethod "credit_card" read as "card"; 3 payloads,
+            5 places
+        An alias that is another value's raw value, two spellings equal ignoring letter case,
+        or a tag alias that is a known tag or names an unknown one, in a registered type or a
+        type a payload's reports name, is an alias conflict: an error on the type.
         Columns count characters, from 1. A missing key is reported at the object that lacks
         it. When standard error is a terminal, progress is shown there during long runs.
 
@@ -167,8 +185,8 @@ extension DecodeCheckCommand {
       EXIT STATUS:
         0  every payload decoded (unknown values are warnings)
         1  a payload did not decode or is not valid JSON (or a HAR archive is not), or held
-           unknown values or (with --audit) brittle fields with --strict, or a response had
-           no route with --require-routes,
+           unknown values, elements left out or (with --audit) brittle fields with --strict,
+           or a type's aliases conflict, or a response had no route with --require-routes,
            or a baseline entry no longer occurs with --strict-baseline (findings a baseline
            accepts never fail)
         2  a usage error (a routes file or schema map that cannot be used is one), a baseline

@@ -26,12 +26,24 @@ enum GitHubFormat {
       }
     }
     for file in report.files {
-      for finding in file.findings where !context.quiet || finding.severity == .error {
+      for finding in file.findings where finding.kind != .renamedValue {
+        guard !context.quiet || finding.severity == .error else { continue }
         add(
           finding.severity,
           annotation: { command(for: finding, in: file, toolName: context.toolName) },
           line: { TextFormat.line(for: finding, in: file) })
       }
+    }
+    // Old spellings are notes, plain lines; alias conflicts are errors about a type, in no file.
+    if !context.quiet {
+      for spelling in report.oldSpellings {
+        text += TextFormat.line(for: spelling.finding, in: spelling.firstFile) + "\n"
+      }
+    }
+    for conflict in report.aliasConflicts {
+      add(
+        .error, annotation: { command(for: conflict, toolName: context.toolName) },
+        line: { TextFormat.line(for: conflict.finding, in: conflict.place) })
     }
     if let baseline = report.baseline {
       for entry in baseline.fixed {
@@ -105,6 +117,13 @@ enum GitHubFormat {
     }
     return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::"
       + escapeData(message)
+  }
+
+  /// An error annotation for an alias conflict, which is about a type, not a file.
+  private static func command(for conflict: AliasConflict, toolName: String) -> String {
+    let title =
+      "title=" + escapeProperty("\(toolName): " + Finding.Kind.aliasConflict.details.title)
+    return "::error \(title)::" + escapeData(conflict.description)
   }
 
   /// An error annotation for a baseline entry that no longer occurs (`--strict-baseline`).

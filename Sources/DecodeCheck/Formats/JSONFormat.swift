@@ -43,6 +43,14 @@ import Foundation
 /// for a HAR entry, `request`). With `--openapi`, each file is one type checked against the
 /// document: it has a `schema` member, its `line` and `column` are in the document, and each
 /// finding has a `contract` member (`check`, `pointer`, `value`).
+///
+/// An element left out (`kind` `invalidElement`) has an `element` member: its `type`, its
+/// `json`, and its own `error` as the decoder threw it (`case`, `path`, `description`); the
+/// file's outcome is `decodedWithElementsLeftOut`. A value sent in an old spelling (`kind`
+/// `renamedValue`, `severity` `note`) has a `renamed` member (`type`, `received`,
+/// `canonical`), one finding per value. The summary counts `withElementsLeftOut`,
+/// `elementsLeftOut`, `renamedValues` and `aliasConflicts`; when a type's aliases conflict,
+/// an `aliasConflicts` member lists each (`type`, `message`).
 enum JSONFormat {
   static func render(_ report: CheckReport) -> String {
     let encoder = JSONEncoder()
@@ -66,6 +74,8 @@ enum JSONFormat {
     var traffic: TrafficCounts?
     /// Present when the run audited (`--audit`).
     var audit: Audit?
+    /// Present when a type's aliases conflict.
+    var aliasConflicts: [Conflict]?
 
     init(_ report: CheckReport) {
       exitStatus = report.exitStatus
@@ -75,6 +85,11 @@ enum JSONFormat {
       baseline = report.baseline.map(BaselineResult.init)
       traffic = report.traffic.entries > 0 ? report.traffic : nil
       audit = report.audit.map { Audit($0, strict: report.isStrict) }
+      if !report.aliasConflicts.isEmpty {
+        aliasConflicts = report.aliasConflicts.map {
+          Conflict(type: $0.typeName, message: $0.message)
+        }
+      }
     }
   }
 
@@ -190,6 +205,8 @@ enum JSONFormat {
     var line: Int?
     var column: Int?
     var unknownValue: Value?
+    var element: Element?
+    var renamed: Renamed?
     var contract: Contract?
 
     init(_ finding: Finding) {
@@ -199,9 +216,49 @@ enum JSONFormat {
       path = finding.path
       line = finding.position?.line
       column = finding.position?.column
-      unknownValue = finding.unknownValue.map(Value.init)
       contract = finding.contract.map(Contract.init)
+      guard let value = finding.unknownValue else { return }
+      switch value.kind {
+      case .unknownValue: unknownValue = Value(value)
+      case .invalidElement(let failure): element = Element(value, failure: failure)
+      case .renamedValue(let canonical):
+        renamed = Renamed(type: value.typeName, received: value.rawValue, canonical: canonical)
+      }
     }
+  }
+
+  /// An element `@SkipInvalidElements` left out: its type, its JSON, and its own error as
+  /// the decoder threw it.
+  private struct Element: Encodable {
+    var type: String
+    var json: String
+    var error: ElementError
+
+    init(_ value: UnknownValue, failure: UnknownValue.ElementFailure) {
+      type = value.typeName
+      json = value.rawValue
+      error = ElementError(
+        case: failure.errorKind, path: failure.path, description: failure.debugDescription)
+    }
+  }
+
+  private struct ElementError: Encodable {
+    var `case`: String
+    var path: String
+    var description: String
+  }
+
+  /// A value read in an old spelling: the spelling received and the value it was read as.
+  private struct Renamed: Encodable {
+    var type: String
+    var received: String
+    var canonical: String
+  }
+
+  /// A type whose aliases conflict, and how.
+  private struct Conflict: Encodable {
+    var type: String
+    var message: String
   }
 
   /// Where in the OpenAPI document a finding of `--openapi` comes from.

@@ -2,6 +2,9 @@
 /// named by its path and classed by its type. Errors fail the case (`<failure>`), inputs that
 /// could not be checked are `<error>`s, and warnings go to the case's `<system-out>`.
 ///
+/// Each type whose aliases conflict is a failed case named `aliases`; old spellings are listed
+/// in the suite's `<system-out>` before the summary.
+///
 /// With a baseline whose entries no longer all occur, one more case, named `baseline`, lists
 /// them: in its `<system-out>`, or as its `<failure>` under `--strict-baseline`. With
 /// `--audit`, each model audited is a case named `audit`: its fields in its `<system-out>`,
@@ -11,11 +14,12 @@ enum JUnitFormat {
     let fixed = report.baseline?.fixed ?? []
     let fixedFail = report.baseline?.fixedEntriesFail == true
     let audited = auditCases(report)
+    let conflicted = Dictionary(grouping: report.aliasConflicts, by: \.typeName)
     let failures =
       report.files.count(where: \.failed) + (fixedFail && !fixed.isEmpty ? 1 : 0)
-      + audited.count(where: \.fails)
+      + audited.count(where: \.fails) + conflicted.count
     let errors = report.files.count { $0.outcome == .notChecked }
-    let tests = report.files.count + (fixed.isEmpty ? 0 : 1) + audited.count
+    let tests = report.files.count + (fixed.isEmpty ? 0 : 1) + audited.count + conflicted.count
     let counts = #"tests="\#(tests)" failures="\#(failures)" errors="\#(errors)""#
     let name = escape(toolName)
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
@@ -58,6 +62,14 @@ enum JUnitFormat {
       }
       xml += "    </testcase>\n"
     }
+    for (typeName, conflicts) in conflicted.sorted(by: { $0.key < $1.key }) {
+      let lines = conflicts.map { TextFormat.line(for: $0.finding, in: $0.place) }
+      let message = counted(conflicts.count, "alias conflict")
+      xml += #"    <testcase classname="\#(escape(typeName))" name="aliases">"# + "\n"
+      xml += #"      <failure type="aliasConflict" message="\#(escape(message))">"#
+      xml += escape(lines.joined(separator: "\n")) + "</failure>\n"
+      xml += "    </testcase>\n"
+    }
     for audit in audited {
       xml += #"    <testcase classname="\#(escape(audit.typeName))" name="audit">"# + "\n"
       if audit.fails {
@@ -73,6 +85,10 @@ enum JUnitFormat {
     }
     var summary = report.summary.description
     if let audit = report.audit { summary = audit.description + "\n" + summary }
+    let spellings = report.oldSpellings.map {
+      TextFormat.line(for: $0.finding, in: $0.firstFile) + "\n"
+    }
+    summary = spellings.joined() + summary
     xml += "    <system-out>" + escape(summary) + "</system-out>\n"
     xml += "  </testsuite>\n</testsuites>\n"
     return xml

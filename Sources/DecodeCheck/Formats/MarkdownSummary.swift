@@ -1,8 +1,10 @@
 import CodableResilience
 
 /// The report for people reading a CI run's page (`--summary FILE`, GitHub's step summary):
-/// the counts, every distinct unknown value grouped by type with how many payloads hold it and
-/// where it was first seen, then the other findings grouped by kind.
+/// the counts, the alias conflicts, every distinct unknown value grouped by type with how many
+/// payloads hold it and where it was first seen, then the other findings grouped by kind
+/// (elements left out among them), then the old spellings still sent, grouped by type with
+/// their counts.
 ///
 /// ```markdown
 /// ## decode-check
@@ -25,10 +27,14 @@ enum MarkdownSummary {
     let summary = report.summary
     var text = "## \(context.toolName)\n\n" + summary.description + "\n\n"
     text += countsTable(summary, hasBaseline: report.baseline != nil)
+    text += aliasConflicts(report)
     text += unknownValues(report, context: context)
-    for kind in Finding.Kind.allCases where kind != .unknownValue {
+    // Unknown values, old spellings and alias conflicts have sections of their own.
+    let grouped: Set<Finding.Kind> = [.unknownValue, .renamedValue, .aliasConflict]
+    for kind in Finding.Kind.allCases where !grouped.contains(kind) {
       text += findings(of: kind, in: report, context: context)
     }
+    text += oldSpellings(report, context: context)
     if let audit = report.audit {
       text += auditSection(audit, context: context)
     }
@@ -54,14 +60,21 @@ enum MarkdownSummary {
       (checked, summary.filesChecked),
       ("Decoded cleanly", summary.decodedCleanly),
       ("With unknown values", summary.withUnknownValues),
-      ("Failed", summary.failed),
     ]
+    let leftOut = summary.withElementsLeftOut + summary.elementsLeftOut > 0
+    if leftOut { rows.append(("With elements left out", summary.withElementsLeftOut)) }
+    rows.append(("Failed", summary.failed))
     if hasBaseline { rows.append(("With only baselined findings", summary.baselined)) }
     rows += [
       ("Could not be checked", summary.notChecked),
       ("Payloads", summary.payloads),
       ("Unknown values", summary.unknownValues),
     ]
+    if leftOut { rows.append(("Elements left out", summary.elementsLeftOut)) }
+    if summary.renamedValues > 0 {
+      rows.append(("Values sent in an old spelling", summary.renamedValues))
+    }
+    if summary.aliasConflicts > 0 { rows.append(("Alias conflicts", summary.aliasConflicts)) }
     let traffic = summary.traffic
     if traffic.entries > 0 {
       rows += [
@@ -95,7 +108,7 @@ enum MarkdownSummary {
     var indices: [String: [String: Int]] = [:]
     for file in report.files where file.unknownValueCount > 0 {
       let name = shownName(of: file, context: context)
-      for finding in file.findings {
+      for finding in file.findings where finding.kind == .unknownValue {
         guard let value = finding.unknownValue else { continue }
         // One payload per file, or per line with `--lines`; a type checked against an OpenAPI
         // document counts once, however many of its payloads hold the value.
@@ -122,6 +135,43 @@ enum MarkdownSummary {
         text += "| \(code(jsonQuoted(value.rawValue))) | \(value.payloads.count) "
         text += "| \(value.firstSeen) |\n"
       }
+    }
+    return text
+  }
+
+  /// Every old spelling, grouped by type (sorted by name), in order of first sight: the
+  /// spelling sent, the value it was read as, and how often.
+  private static func oldSpellings(_ report: CheckReport, context: RenderContext) -> String {
+    // By type, and within a type in the order first seen.
+    let spellings = report.oldSpellings.enumerated().sorted {
+      ($0.element.typeName, $0.offset) < ($1.element.typeName, $1.offset)
+    }.map(\.element)
+    guard !spellings.isEmpty else { return "" }
+    var text = "\n### \(Finding.Kind.renamedValue.details.heading)\n\n"
+    text += "Values read through an alias or by their letter case: not problems, and not "
+    text += "recorded in baselines. An alias can go once its old spelling is no longer sent.\n"
+    var type: String?
+    for spelling in spellings {
+      if spelling.typeName != type {
+        type = spelling.typeName
+        text += "\n#### \(cell(spelling.typeName))\n\n"
+        text += "| Sent | Read as | Payloads | Places | First seen |\n|---|---|---:|---:|---|\n"
+      }
+      text += "| \(code(jsonQuoted(spelling.received))) | \(code(jsonQuoted(spelling.canonical))) "
+      text += "| \(spelling.payloads.count) | \(spelling.placeCount) "
+      text += "| \(place(spelling.first, in: spelling.firstFile, context: context)) |\n"
+    }
+    return text
+  }
+
+  /// The alias conflicts, by type: each fails the check.
+  private static func aliasConflicts(_ report: CheckReport) -> String {
+    let conflicts = report.aliasConflicts
+    guard !conflicts.isEmpty else { return "" }
+    var text = "\n### \(Finding.Kind.aliasConflict.details.heading) (\(conflicts.count))\n\n"
+    text += "| Type | Conflict |\n|---|---|\n"
+    for conflict in conflicts {
+      text += "| \(code(conflict.typeName)) | \(cell(conflict.message)) |\n"
     }
     return text
   }

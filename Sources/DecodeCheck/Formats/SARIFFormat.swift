@@ -25,7 +25,10 @@ import Foundation
 /// `baselineState` `new`, and entries that no longer occur are results of level `note`
 /// (`error` under `--strict-baseline`) with `baselineState` `absent`. With `--audit`, each
 /// brittle field is a result of the rule `brittleField` at its example place; the audit's
-/// other fields are not results.
+/// other fields are not results. An element left out is a result of the rule
+/// `invalidElement`; each old spelling is one result of level `note` (rule `renamedValue`) at
+/// the first place it was sent, with its counts; an alias conflict is an `error` of the rule
+/// `aliasConflict` whose only location is logical: its type.
 enum SARIFFormat {
   static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -56,49 +59,53 @@ enum SARIFFormat {
       let ruleIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
       let baselineState = report.baseline == nil ? nil : "new"
       var results: [Result] = []
-      for file in report.files {
+      /// A finding of an input as a result at its place in the file.
+      func result(for finding: Finding, in file: FileReport) -> Result {
         let uri = uriReference(
           context.workingDirectory.relative(file.request?.archive ?? file.path))
-        for finding in file.findings {
-          var message = finding.subjectAndMessage
-          // A captured response's positions are in its body, not in the archive the result
-          // points to: the message carries them with the request.
-          if let request = file.request {
-            message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
-          }
-          var location = Location(uri: uri, position: file.request == nil ? finding.position : nil)
-          var properties: Properties?
-          if let contract = finding.contract, let type = file.typeName {
-            // The OpenAPI document holds every type's findings: the type tells them apart.
-            location.logicalLocations = [LogicalLocation(fullyQualifiedName: type)]
-            properties = Properties(
-              check: contract.check.rawValue, pointer: contract.pointer.description,
-              value: contract.value)
-          }
-          results.append(
-            Result(
-              ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
-              level: finding.severity.rawValue, message: Message(text: message),
-              locations: [location], baselineState: baselineState, properties: properties))
+        var message = finding.subjectAndMessage
+        // A captured response's positions are in its body, not in the archive the result
+        // points to: the message carries them with the request.
+        if let request = file.request {
+          message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
         }
+        var location = Location(uri: uri, position: file.request == nil ? finding.position : nil)
+        var properties: Properties?
+        if let contract = finding.contract, let type = file.typeName {
+          // The OpenAPI document holds every type's findings: the type tells them apart.
+          location.logicalLocations = [LogicalLocation(fullyQualifiedName: type)]
+          properties = Properties(
+            check: contract.check.rawValue, pointer: contract.pointer.description,
+            value: contract.value)
+        }
+        return Result(
+          ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
+          level: finding.severity.rawValue, message: Message(text: message),
+          locations: [location], baselineState: baselineState, properties: properties)
+      }
+      for file in report.files {
+        // Old spellings are one result per spelling, below.
+        for finding in file.findings where finding.kind != .renamedValue {
+          results.append(result(for: finding, in: file))
+        }
+      }
+      for spelling in report.oldSpellings {
+        results.append(result(for: spelling.finding, in: spelling.firstFile))
+      }
+      // An alias conflict is about a type, which no file holds: its location is logical.
+      for conflict in report.aliasConflicts {
+        let finding = conflict.finding
+        results.append(
+          Result(
+            ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
+            level: finding.severity.rawValue, message: Message(text: conflict.description),
+            locations: [Location(type: conflict.typeName)], baselineState: baselineState,
+            properties: nil))
       }
       // Brittle fields, at their example place; the other fields of the audit are notes for
       // people, which code scanning would show as alerts.
       for field in report.audit?.fields ?? [] where field.isBrittle {
-        let finding = field.finding(strict: report.isStrict)
-        let file = field.exampleFile
-        var message = "\(field.path): \(finding.message)"
-        if let request = file.request {
-          message = TextFormat.requestPlace(of: finding, in: request) + ": " + message
-        }
-        let uri = uriReference(
-          context.workingDirectory.relative(file.request?.archive ?? file.path))
-        results.append(
-          Result(
-            ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
-            level: finding.severity.rawValue, message: Message(text: message),
-            locations: [Location(uri: uri, position: file.request == nil ? finding.position : nil)],
-            baselineState: baselineState, properties: nil))
+        results.append(result(for: field.finding(strict: report.isStrict), in: field.exampleFile))
       }
       if let baseline = report.baseline {
         for entry in baseline.fixed {
@@ -181,14 +188,20 @@ enum SARIFFormat {
   }
 
   private struct Location: Encodable {
-    var physicalLocation: PhysicalLocation
-    /// For a finding of `--openapi`, the type checked.
+    /// The file and region; `nil` for an alias conflict, which is about a type.
+    var physicalLocation: PhysicalLocation?
+    /// For a finding of `--openapi`, the type checked; for an alias conflict, its type.
     var logicalLocations: [LogicalLocation]?
 
     init(uri: String, position: TextPosition?) {
       physicalLocation = PhysicalLocation(
         artifactLocation: ArtifactLocation(uri: uri),
         region: Region(startLine: position?.line ?? 1, startColumn: position?.column ?? 1))
+    }
+
+    /// A type of the models, at no place in a file.
+    init(type: String) {
+      logicalLocations = [LogicalLocation(fullyQualifiedName: type)]
     }
   }
 

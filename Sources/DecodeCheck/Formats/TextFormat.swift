@@ -1,12 +1,25 @@
 /// The report for people: `file:line:column: severity: $.path: message`, the layout compilers
 /// use, so editors and terminals link each line to its place.
+///
+/// Old spellings are one note per type and spelling, at the first place it was seen, with its
+/// counts; an alias conflict is an error placed on its type: `MyModels.PaymentMethod: error:
+/// alias "sepa" names …`.
 enum TextFormat {
   static func render(_ report: CheckReport, quiet: Bool) -> String {
     var text = ""
     for file in report.files {
-      for finding in file.findings where !quiet || finding.severity == .error {
+      for finding in file.findings where finding.kind != .renamedValue {
+        guard !quiet || finding.severity == .error else { continue }
         text += line(for: finding, in: file) + "\n"
       }
+    }
+    if !quiet {
+      for spelling in report.oldSpellings {
+        text += line(for: spelling.finding, in: spelling.firstFile) + "\n"
+      }
+    }
+    for conflict in report.aliasConflicts {
+      text += line(for: conflict.finding, in: conflict.place) + "\n"
     }
     if let baseline = report.baseline, !quiet || baseline.fixedEntriesFail {
       for entry in baseline.fixed {

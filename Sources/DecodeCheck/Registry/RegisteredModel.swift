@@ -56,6 +56,9 @@ public struct RegisteredModel: Sendable {
   /// `JSONDecoder` reported without a path.
   let decodeLocating: @Sendable (_ payload: JSONTree, _ options: DecodingOptions) throws -> Void
 
+  /// The type's own alias conflicts, when it has aliases or is a tagged union.
+  let aliasConflicts: @Sendable () -> [AliasConflict]
+
   /// Wraps a `Decodable` type, decoded as the app decodes it: with the decoder `makeDecoder`
   /// returns, a plain `JSONDecoder()` unless told otherwise.
   ///
@@ -90,6 +93,7 @@ public struct RegisteredModel: Sendable {
       try decoding.decode(payload, with: makeDecoder().configuredCopy(handler: handler))
     }
     decodeLocating = { payload, options in try decoding.decodeLocating(payload, options) }
+    aliasConflicts = { decoding.aliasConflicts() }
   }
 }
 
@@ -97,6 +101,7 @@ public struct RegisteredModel: Sendable {
 private protocol PayloadDecoding: Sendable {
   func decode(_ payload: Data, with decoder: JSONDecoder) throws
   func decodeLocating(_ payload: JSONTree, _ options: DecodingOptions) throws
+  func aliasConflicts() -> [AliasConflict]
 }
 
 /// Decodes one model type; the value the registered closure holds in place of the type.
@@ -107,6 +112,10 @@ private struct Decoding<Model: Decodable>: PayloadDecoding {
 
   func decodeLocating(_ payload: JSONTree, _ options: DecodingOptions) throws {
     _ = try LocatingDecoder.decode(Model.self, from: payload, options: options)
+  }
+
+  func aliasConflicts() -> [AliasConflict] {
+    AliasConflict.all(of: Model.self)
   }
 }
 

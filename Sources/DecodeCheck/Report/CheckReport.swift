@@ -24,6 +24,10 @@ public struct CheckReport: Sendable, Hashable {
   /// What the audit found, field by field (`--audit`); `nil` when the run did not audit.
   public internal(set) var audit: AuditReport?
 
+  /// The ambiguous aliases of the types the run knows: those registered and those its
+  /// payloads' reports name, sorted by type. Each fails the check; no baseline accepts one.
+  public internal(set) var aliasConflicts: [AliasConflict] = []
+
   /// What the run read, so a baseline judges only its own inputs' entries.
   var scope = CheckedScope()
 
@@ -50,20 +54,24 @@ public struct CheckReport: Sendable, Hashable {
       if file.schema != nil, file.outcome != .notChecked { summary.schemasChecked += 1 }
       if file.schema != nil { summary.schemaReports += 1 }
       summary.unknownValues += file.unknownValueCount
+      summary.elementsLeftOut += file.leftOutElementCount
+      summary.renamedValues += file.renamedValueCount
       summary.payloads += file.payloadCount
       summary.baselinedFindings += file.baselinedFindingCount
     }
     summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
+    summary.aliasConflicts = aliasConflicts.count
     summary.traffic = traffic
     return summary
   }
 
   /// The command's exit status: 2 when an input could not be checked, 1 when an input
-  /// ``FileReport/failed`` (or, under `--strict-baseline`, a baseline entry no longer occurs),
-  /// 0 otherwise.
+  /// ``FileReport/failed`` or a type's aliases conflict (or, under `--strict-baseline`, a
+  /// baseline entry no longer occurs), 0 otherwise.
   public var exitStatus: Int32 {
     if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
     if files.contains(where: \.failed) { return 1 }
+    if !aliasConflicts.isEmpty { return 1 }
     if isStrict, audit?.brittle.isEmpty == false { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
@@ -111,12 +119,23 @@ struct CheckedScope: Sendable, Hashable {
 public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertible {
   /// Files whose payloads all decoded with only known values.
   public internal(set) var decodedCleanly = 0
-  /// Files whose payloads all decoded, some with unknown values.
+  /// Files whose payloads all decoded, some with unknown values, none with an element left
+  /// out.
   public internal(set) var withUnknownValues = 0
   /// The number of unknown values, over all files (including failed ones).
   public internal(set) var unknownValues = 0
+  /// Files whose payloads all decoded, some with an element `@SkipInvalidElements` left out.
+  public internal(set) var withElementsLeftOut = 0
+  /// The number of elements left out, over all files (including failed ones).
+  public internal(set) var elementsLeftOut = 0
+  /// The number of values sent in an old spelling (read through an alias or by their letter
+  /// case), over all files. Not problems: they count toward no group of files.
+  public internal(set) var renamedValues = 0
+  /// The number of ``CheckReport/aliasConflicts``, each of which fails the check.
+  public internal(set) var aliasConflicts = 0
   /// Files that ``FileReport/failed``: a payload failed to decode or is not valid JSON, or under
-  /// `--strict` held an unknown value; findings a baseline accepted do not count.
+  /// `--strict` held an unknown value or had an element left out; findings a baseline accepted
+  /// do not count.
   public internal(set) var failed = 0
   /// Files whose every finding a baseline accepted.
   public internal(set) var baselined = 0
@@ -142,6 +161,7 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   private enum CodingKeys: String, CodingKey {
     case filesChecked, decodedCleanly, withUnknownValues, unknownValues, failed, baselined
     case notChecked, payloads, baselinedFindings, fixedBaselineEntries
+    case withElementsLeftOut, elementsLeftOut, renamedValues, aliasConflicts
   }
 
   /// Writes the counts as `--format json`'s `summary` member.
@@ -162,6 +182,10 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
     try container.encode(payloads, forKey: .payloads)
     try container.encode(baselinedFindings, forKey: .baselinedFindings)
     try container.encode(fixedBaselineEntries, forKey: .fixedBaselineEntries)
+    try container.encode(withElementsLeftOut, forKey: .withElementsLeftOut)
+    try container.encode(elementsLeftOut, forKey: .elementsLeftOut)
+    try container.encode(renamedValues, forKey: .renamedValues)
+    try container.encode(aliasConflicts, forKey: .aliasConflicts)
   }
 
   /// Creates a summary with every count at zero.
@@ -169,12 +193,15 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
 
   /// The files that were checked, whatever came of them.
   public var filesChecked: Int {
-    decodedCleanly + withUnknownValues + failed + baselined
+    decodedCleanly + withUnknownValues + withElementsLeftOut + failed + baselined
   }
 
   /// One line: `12 files checked: 9 decoded cleanly, 2 with unknown values (3 values), 1 failed`,
-  /// with the files a baseline accepted, the paths that could not be checked and the baseline's
-  /// counts added when there are some. A run of `--openapi` counts schemas rather than files:
+  /// with the files with elements left out, the files a baseline accepted, the alias
+  /// conflicts, the paths that could not be checked, the baseline's counts and the values sent
+  /// in an old spelling added when there are some:
+  /// `…, 1 with elements left out (2 elements), 1 failed; 1 alias conflict; 3 values sent in
+  /// an old spelling`. A run of `--openapi` counts schemas rather than files:
   /// `3 schemas checked (99 payloads): …`.
   public var description: String {
     let isContract = schemaReports > 0 && schemaReports == filesChecked + notChecked
@@ -184,9 +211,17 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
       text += " (\(counted(payloads, "payload")))"
     }
     text += ": \(decodedCleanly) decoded cleanly, \(withUnknownValues) with unknown values"
-    text += " (\(counted(unknownValues, "value"))), \(failed) failed"
+    text += " (\(counted(unknownValues, "value")))"
+    if withElementsLeftOut > 0 || elementsLeftOut > 0 {
+      text += ", \(withElementsLeftOut) with elements left out"
+      text += " (\(counted(elementsLeftOut, "element")))"
+    }
+    text += ", \(failed) failed"
     if baselined > 0 {
       text += ", \(baselined) with only baselined findings"
+    }
+    if aliasConflicts > 0 {
+      text += "; " + counted(aliasConflicts, "alias conflict")
     }
     if notChecked > 0 {
       text += "; \(counted(notChecked, isContract ? "schema" : "path")) could not be checked"
@@ -197,6 +232,9 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
     if baselinedFindings > 0 || fixedBaselineEntries > 0 {
       text += "; baseline: \(counted(baselinedFindings, "finding")) accepted, "
       text += "\(counted(fixedBaselineEntries, "entry", plural: "entries")) no longer found"
+    }
+    if renamedValues > 0 {
+      text += "; \(counted(renamedValues, "value")) sent in an old spelling"
     }
     return text
   }

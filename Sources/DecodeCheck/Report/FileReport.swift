@@ -11,8 +11,12 @@ public struct FileReport: Sendable, Hashable {
   public enum Outcome: String, Sendable, Hashable, Codable {
     /// Every payload decoded and held only known values.
     case decoded
-    /// Every payload decoded, and some held values the models do not know.
+    /// Every payload decoded, and some held values the models do not know (and none had an
+    /// element left out).
     case decodedWithUnknownValues
+    /// Every payload decoded, and `@SkipInvalidElements` left out an element of some that
+    /// fails to decode (they may hold unknown values too).
+    case decodedWithElementsLeftOut
     /// A payload could not be decoded, or is not valid JSON.
     case failed
     /// The input could not be checked: it is missing, unreadable or has no type.
@@ -83,7 +87,7 @@ public struct FileReport: Sendable, Hashable {
   ///
   /// This is the one meaning of "failed" that every format counts and the exit status follows:
   /// a payload that did not decode or is not valid JSON, or under `--strict` one that holds an
-  /// unknown value.
+  /// unknown value or had an element left out.
   ///
   /// ```swift
   /// let failed = report.files.filter(\.failed).map(\.path)
@@ -93,17 +97,34 @@ public struct FileReport: Sendable, Hashable {
   }
 
   /// Which count of ``CheckSummary`` the input adds one to: every checked input adds to
-  /// exactly one of `decodedCleanly`, `withUnknownValues`, `failed` and `baselined`.
+  /// exactly one of `decodedCleanly`, `withUnknownValues`, `withElementsLeftOut`, `failed`
+  /// and `baselined`. Old spellings are not problems: they leave an input decoded cleanly.
   var group: WritableKeyPath<CheckSummary, Int> {
     if outcome == .notChecked { return \.notChecked }
     if hasErrors { return \.failed }
+    if findings.contains(where: { $0.kind == .invalidElement }) { return \.withElementsLeftOut }
     if findings.contains(where: { $0.kind == .unknownValue }) { return \.withUnknownValues }
     if baselinedFindingCount > 0 { return \.baselined }
-    return outcome == .decodedWithUnknownValues ? \.withUnknownValues : \.decodedCleanly
+    switch outcome {
+    case .decodedWithElementsLeftOut: return \.withElementsLeftOut
+    case .decodedWithUnknownValues: return \.withUnknownValues
+    default: return \.decodedCleanly
+    }
   }
 
   /// How many unknown values the input held.
   public var unknownValueCount: Int {
     findings.count { $0.kind == .unknownValue }
+  }
+
+  /// How many elements `@SkipInvalidElements` left out of the input's payloads.
+  public var leftOutElementCount: Int {
+    findings.count { $0.kind == .invalidElement }
+  }
+
+  /// How many values the input's payloads sent in an old spelling (an alias or another
+  /// letter case).
+  public var renamedValueCount: Int {
+    findings.count { $0.kind == .renamedValue }
   }
 }

@@ -1,7 +1,7 @@
 import CodableResilience
 
-/// One thing a check found in a payload: an unknown value, a decoding failure, JSON that does
-/// not parse, or an input that could not be read.
+/// One thing a check found in a payload: an unknown value, an element left out, an old
+/// spelling, a decoding failure, JSON that does not parse, or an input that could not be read.
 ///
 /// ```swift
 /// for finding in report.files.flatMap(\.findings) {
@@ -12,9 +12,11 @@ import CodableResilience
 public struct Finding: Sendable, Hashable {
   /// How much a finding matters.
   public enum Severity: String, Sendable, Hashable, Codable {
-    /// For information only: what the audit found at a field a new value does not break.
+    /// For information only: what the audit found at a field a new value does not break, or a
+    /// value read in an old spelling.
     case note
-    /// Worth knowing, but the payload decoded: an unknown value outside `--strict`.
+    /// Worth knowing, but the payload decoded: an unknown value or an element left out,
+    /// outside `--strict`.
     case warning
     /// The check fails because of it.
     case error
@@ -42,6 +44,17 @@ public struct Finding: Sendable, Hashable {
     /// What the audit found at a field a new value does not break: resilient, open or
     /// required. A note.
     case auditedField
+    /// An element of a collection that fails to decode, which `@SkipInvalidElements` left
+    /// out (and keeps, to write back): a warning, an error under `--strict`.
+    case invalidElement
+    /// A value read through one of its type's aliases or by its letter case
+    /// (`ValueAliases`, a union's `tagAliases`): an old spelling the server still sends. A
+    /// note, never an error, and never recorded in a baseline.
+    case renamedValue
+    /// A type's aliases that are ambiguous: an alias that is another value's raw value, two
+    /// spellings equal ignoring letter case, a tag alias that is a known tag or names an
+    /// unknown one. An error about the type, not a payload; see ``CheckReport/aliasConflicts``.
+    case aliasConflict
   }
 
   /// Whether it fails the check.
@@ -61,7 +74,9 @@ public struct Finding: Sendable, Hashable {
   /// stopped, otherwise where the value at ``path`` starts.
   public internal(set) var position: TextPosition?
 
-  /// The unknown value itself, for a finding of kind ``Kind/unknownValue``.
+  /// The report itself, for a finding of kind ``Kind/unknownValue``,
+  /// ``Kind/invalidElement`` (its `kind` holds the element's error) or
+  /// ``Kind/renamedValue`` (its `kind` holds the canonical value).
   public internal(set) var unknownValue: UnknownValue?
 
   /// For a finding of `--openapi`, the check and the spec member it comes from; then

@@ -90,6 +90,34 @@ extension Finding.Kind {
         help: "Nothing fails. Review the open fields that hold enum-like values, and the "
           + "required ones a server might leave out.",
         defaultSeverity: .note, isBaselinable: false)
+    case .invalidElement:
+      Details(
+        title: "element left out", heading: "Elements left out",
+        description: "An element of a collection fails to decode, and @SkipInvalidElements "
+          + "left it out: the app does not see it (it is kept, and written back).",
+        help: "Make the element's model accept it (an optional property, a tolerant type) or "
+          + "report the payload to the backend as a bug; the message names the key or type "
+          + "that did not fit. Record it in a baseline (--write-baseline) if it is expected. "
+          + "--strict makes it an error.",
+        defaultSeverity: .warning, isBaselinable: true)
+    case .renamedValue:
+      Details(
+        title: "old spelling", heading: "Old spellings still sent",
+        description: "A value read through one of its type's aliases or by its letter case: "
+          + "a spelling the server still sends.",
+        help: "Nothing fails. Once the server no longer sends the old spelling, the alias can "
+          + "go. Baselines do not record old spellings.",
+        defaultSeverity: .note, isBaselinable: false)
+    case .aliasConflict:
+      Details(
+        title: "alias conflict", heading: "Alias conflicts",
+        description: "A type's aliases are ambiguous: an alias that is another value's raw "
+          + "value, two spellings equal ignoring letter case, or a tag alias that is a known "
+          + "tag or names a tag the union does not know.",
+        help: "Correct the type's ValueAliases (aliases, matchesCaseInsensitively) or its "
+          + "TaggedUnion tagAliases. Decoding takes the first match and never stops on it, "
+          + "but the value read may not be the one meant. A baseline cannot accept it.",
+        defaultSeverity: .error, isBaselinable: false)
     }
   }
 }

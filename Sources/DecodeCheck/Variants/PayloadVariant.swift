@@ -33,7 +33,9 @@ import Foundation
 // ```
 //
 // The outcome carries every report the toolkit made (`VariantReport.unknownValue`, as the
-// handler received it), so a client can classify kinds of report the core adds later.
+// handler received it), renamed values included, so each client classifies the kinds of
+// report: an unknown value, an element left out (with its own error explained,
+// `VariantReport.elementFailure`), a renamed value (`VariantReport.isProblem` is false).
 
 /// A payload the server might send, and how it came to be: a captured payload with one
 /// change, or a payload generated whole.

@@ -5,8 +5,8 @@ import Foundation
 /// happened: decoded silently, decoded with reports, or failed at a place.
 ///
 /// Decoding is the model's: its registered decoder's key, date, data and float strategies and
-/// its `userInfo` apply. Unknown values go to a collecting handler of the checker's own,
-/// never to the app's (a `.strict` app handler would end the decode at the first one). A
+/// its `userInfo` apply. Every report (unknown values, elements left out, renamed values) goes
+/// to a collecting handler of the checker's own, never to the app's (a `.strict` app handler would end the decode at the first one). A
 /// payload is located in its text only when there is something to locate.
 ///
 /// ```swift
@@ -29,43 +29,71 @@ struct VariantDecoder: Sendable {
   }
 
   /// Decodes one payload, which the caller has found to be JSON (a trailing comma aside).
+  ///
+  /// The handler receives renamed values too (`receivingRenamedValues()`): an old spelling
+  /// is not a problem, but a check lists it.
   func outcome(of payload: Data) -> VariantOutcome {
     let collector = UnknownValueCollector()
     var error: (any Error)?
     do {
-      try model.decode(payload, .collect(into: collector))
+      try model.decode(
+        payload, UnknownValueHandler.collect(into: collector).receivingRenamedValues())
     } catch let thrown {
       error = thrown
     }
-    let unknownValues = collector.values
-    if error == nil, unknownValues.isEmpty { return .decodedSilently }
+    let reports = collector.values
+    if error == nil, reports.isEmpty { return .decodedSilently }
     return payload.withUnsafeBytes { bytes in
-      locate(error, unknownValues: unknownValues, in: JSONScanner(bytes))
+      locate(error, reports: reports, in: JSONScanner(bytes))
     }
   }
 
-  /// The reports and the failure, each found in the text with the payload's own keys.
+  /// The reports and the failure, each found in the text with the payload's own keys; the
+  /// error of each element left out is explained and found as a failure of its own.
   private func locate(
-    _ error: (any Error)?, unknownValues: [UnknownValue], in scanner: JSONScanner
+    _ error: (any Error)?, reports: [UnknownValue], in scanner: JSONScanner
   ) -> VariantOutcome {
     // Paths name the payload's own keys, which the app's decoder may have converted.
     let options = DecodingOptions(model.makeDecoder())
-    let explanation = error.map {
-      FailureExplanation($0, scanner: scanner, model: model, options: options)
+    let explain = { (error: any Error) in
+      FailureExplanation(error, scanner: scanner, model: model, options: options)
     }
-    let failurePaths = explanation?.searchPaths ?? []
-    let located = scanner.locate(
-      unknownValues.map(\.codingPath) + failurePaths, keys: options.keys)
-    let reports = zip(unknownValues, located).map { value, found in
-      VariantReport(
-        unknownValue: value, path: found?.path ?? value.codingPath, offset: found?.offset)
+    let elementErrors = reports.map { report -> FailureExplanation? in
+      guard case .invalidElement(let failure) = report.kind else { return nil }
+      return explain(failure.error)
     }
-    guard let explanation else { return .decodedWithReports(reports) }
-    let (finding, offset, path) = explanation.finding(
-      found: Array(located.suffix(failurePaths.count)))
+    let explanation = error.map(explain)
+    // Every path is found in one pass: the reports', each element's error's, the failure's.
+    var paths = reports.map(\.codingPath)
+    for elementError in elementErrors {
+      paths += elementError?.searchPaths ?? []
+    }
+    paths += explanation?.searchPaths ?? []
+    var located = scanner.locate(paths, keys: options.keys)[...]
+    func take(_ count: Int) -> [JSONScanner.LocatedValue?] {
+      defer { located = located.dropFirst(count) }
+      return Array(located.prefix(count))
+    }
+    let found = take(reports.count)
+    var variantReports: [VariantReport] = []
+    for (index, value) in reports.enumerated() {
+      var report = VariantReport(
+        unknownValue: value, path: found[index]?.path ?? value.codingPath,
+        offset: found[index]?.offset)
+      if let elementError = elementErrors[index] {
+        let (finding, offset, path) = elementError.finding(
+          found: take(elementError.searchPaths.count))
+        report.elementFailure = VariantFailure(
+          finding: finding, path: path, offset: offset, typeName: elementError.typeName,
+          reportsBefore: [])
+      }
+      variantReports.append(report)
+    }
+    guard let explanation else { return .decodedWithReports(variantReports) }
+    let (finding, offset, path) = explanation.finding(found: take(explanation.searchPaths.count))
     return .failed(
       VariantFailure(
         finding: finding, path: path, offset: offset, typeName: explanation.typeName,
-        reportsBefore: reports))
+        reportsBefore: variantReports))
   }
 }

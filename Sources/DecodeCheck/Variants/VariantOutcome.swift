@@ -31,10 +31,16 @@ enum VariantOutcome: Sendable {
     if case .failed = self { return false }
     return true
   }
+
+  /// The reports that say the app did not take something: unknown values and elements left
+  /// out, not renamed values.
+  var problems: [VariantReport] {
+    reports.filter(\.isProblem)
+  }
 }
 
-/// One report the checker's handler received while a payload decoded, and where it is in the
-/// payload.
+/// One report the checker's handler received while a payload decoded (an unknown value, an
+/// element left out, a renamed value), and where it is in the payload.
 ///
 /// ```swift
 /// report.unknownValue.typeName  // "ListingKind"
@@ -50,8 +56,38 @@ struct VariantReport: Sendable {
   /// text does not hold it.
   var offset: Int?
 
+  /// For an element left out (`@SkipInvalidElements`), its own error in decode-check's words,
+  /// where inside the element it happened, with the payload's own keys.
+  var elementFailure: VariantFailure?
+
   /// ``path`` as JSONPath text: `$.listings[0].kind`.
   var jsonPath: String { UnknownValue.PathComponent.jsonPath(path) }
+
+  /// Whether the app did not take something: an unknown value or an element left out. A
+  /// renamed value was read as a value the type knows.
+  var isProblem: Bool {
+    if case .renamedValue = unknownValue.kind { return false }
+    return true
+  }
+
+  /// Whether it is an element `@SkipInvalidElements` left out.
+  var isElementLeftOut: Bool {
+    if case .invalidElement = unknownValue.kind { return true }
+    return false
+  }
+
+  /// The error of an element left out, in decode-check's words, followed by where inside the
+  /// element it happened when that is not the element itself: `expected a number, found a
+  /// string: "three" (at $.notices[2].id)`. `failure`, the error as thrown, when it could not
+  /// be explained.
+  func elementFailureText(otherwise failure: UnknownValue.ElementFailure) -> String {
+    guard let elementFailure else { return failure.description }
+    var text = elementFailure.message
+    if let inner = elementFailure.jsonPath, inner != jsonPath {
+      text += " (at \(inner))"
+    }
+    return text
+  }
 }
 
 /// Why a payload did not decode, in decode-check's words, and where.

@@ -56,3 +56,26 @@ struct PetRejectingOldAge: Codable, Equatable, Sendable {
     (name, species, age) = (pet.name, pet.species, pet.age)
   }
 }
+
+/// Wrong: an element whose decoding names another missing key each time it runs, so strict
+/// decoding does not fail with the error the lenient decode left it out for.
+struct ShiftingElement: Decodable {
+  nonisolated(unsafe) static var decodes = 0
+
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    Self.decodes += 1
+    let container = try decoder.container(keyedBy: Key.self)
+    _ = try container.decode(Int.self, forKey: Key(stringValue: "key\(Self.decodes)"))
+  }
+}
+
+struct ShiftingList: Decodable {
+  @SkipInvalidElements var items: [ShiftingElement]
+}

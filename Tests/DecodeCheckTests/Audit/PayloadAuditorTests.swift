@@ -123,7 +123,8 @@ extension PlaceAudit.Answer: CustomStringConvertible {
   public var description: String {
     switch self {
     case .brittle(let typeName, let message): "brittle \(typeName ?? "-"): \(message)"
-    case .resilient(let typeName, let tool): "resilient \(typeName) \(tool ?? "-")"
+    case .resilient(let typeName, let tool, let leftOut):
+      "resilient \(typeName) \(tool ?? "-")" + (leftOut ? " (element left out)" : "")
     case .open: "open"
     case .required(let message): "required: \(message)"
     case .optional: "optional"

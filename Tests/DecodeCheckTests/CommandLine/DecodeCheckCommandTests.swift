@@ -145,7 +145,7 @@ import Testing
       "junit",
       "--quiet", "--jobs", "--version", "--help", "EXIT STATUS", "standard input", "folder",
       "sarif", "--summary", "GITHUB_STEP_SUMMARY", "--baseline", "--write-baseline",
-      "--strict-baseline",
+      "--strict-baseline", "left out", "old spelling", "alias conflict",
     ] {
       #expect(run.output.contains(option), "\(option)")
     }

@@ -111,6 +111,8 @@ public struct ContractChecker: Sendable {
           .notChecked
         } else if findings.contains(where: { $0.kind == .decodingFailure }) {
           .failed
+        } else if findings.contains(where: { $0.kind == .invalidElement }) {
+          .decodedWithElementsLeftOut
         } else if findings.contains(where: { $0.kind == .unknownValue }) {
           .decodedWithUnknownValues
         } else {
@@ -126,6 +128,7 @@ public struct ContractChecker: Sendable {
     report.scope.inputs = [document.path]
     report.scope.contractTypes = Set(
       zip(matches, checked).filter { !$1.notChecked }.map(\.0.model.qualifiedName))
+    report.findAliasConflicts(registered: matches.map(\.model))
     return report
   }
 }

@@ -22,7 +22,8 @@ struct ContractFinding: Sendable {
 ///
 /// ```swift
 /// let words = ContractWording(typeName: "Filter", isStrict: false)
-/// words.unknown(unknownValue, because: "the spec allows \"blur\" here")
+/// words.finding(for: report, because: "the spec allows \"blur\" here", check: .enumValues,
+///               site: site, value: "blur").finding.message
 /// // the spec allows "blur" here; Filter.Action reads it as unknown
 /// ```
 struct ContractWording {
@@ -30,17 +31,35 @@ struct ContractWording {
   var typeName: String
   var isStrict: Bool
 
-  /// A finding for a value the model read as unknown: a warning, an error under `--strict`.
-  func unknown(
-    _ report: VariantReport, because reason: String, check: ContractCheck, site: SpecSite,
+  /// A finding for what the model reported: a value it read as unknown or an element it left
+  /// out (a warning, an error under `--strict`), or a value it read in an old spelling (a
+  /// note: the spec still names it, and the model reads it as the value it is now).
+  func finding(
+    for report: VariantReport, because reason: String, check: ContractCheck, site: SpecSite,
     value: String?
   ) -> ContractFinding {
-    located(
-      Finding(
-        severity: isStrict ? .error : .warning, kind: .unknownValue,
-        message: "\(reason); \(report.unknownValue.typeName) reads it as unknown",
-        path: report.jsonPath, unknownValue: report.unknownValue),
-      check: check, site: site, value: value)
+    let reported = report.unknownValue
+    let severity: Finding.Severity = isStrict ? .error : .warning
+    let finding: Finding
+    switch reported.kind {
+    case .unknownValue:
+      finding = Finding(
+        severity: severity, kind: .unknownValue,
+        message: "\(reason); \(reported.typeName) reads it as unknown", path: report.jsonPath,
+        unknownValue: reported)
+    case .invalidElement(let failure):
+      finding = Finding(
+        severity: severity, kind: .invalidElement,
+        message: "\(reason); an element that fails to decode as \(reported.typeName) is left "
+          + "out: " + report.elementFailureText(otherwise: failure),
+        path: report.jsonPath, unknownValue: reported)
+    case .renamedValue(let canonical):
+      finding = Finding(
+        severity: .note, kind: .renamedValue,
+        message: "\(reason); \(reported.typeName) reads it as \(jsonQuoted(canonical)), an old "
+          + "spelling", path: report.jsonPath, unknownValue: reported)
+    }
+    return located(finding, check: check, site: site, value: value)
   }
 
   /// A finding for a payload the model could not decode: always an error, at `path` (by

@@ -110,9 +110,11 @@ extension SchemaCheck {
       let reason = "the spec's \(example.name)"
       for report in outcome.reports {
         let raw = report.unknownValue.rawValue
-        var finding = wording.unknown(
-          report, because: reason + " holds \(jsonQuoted(raw))", check: .examples,
-          site: example.value.site, value: raw)
+        // An element left out is named by its path and error, not by its JSON.
+        let holds = report.isElementLeftOut ? "" : " holds \(jsonQuoted(raw))"
+        var finding = wording.finding(
+          for: report, because: reason + holds, check: .examples, site: example.value.site,
+          value: report.isElementLeftOut ? example.name : raw)
         finding.offset = node.offset + (report.offset ?? 0)
         add(finding)
       }
@@ -281,7 +283,15 @@ extension SchemaCheck {
   private mutating func report(_ outcome: VariantOutcome, of variant: GeneratedVariant) {
     let purpose = variant.purpose
     for report in outcome.reports {
-      attribute(report, in: variant.payload)
+      if report.isElementLeftOut, purpose.path.starts(with: report.path) {
+        // The change made the element fail, as it would have made the payload fail.
+        add(
+          wording.finding(
+            for: report, because: wording.reason(for: purpose), check: purpose.check,
+            site: purpose.site, value: purpose.value))
+      } else {
+        attribute(report, in: variant.payload)
+      }
     }
     guard case .failed(let failure) = outcome else { return }
     let place = UnknownValue.PathComponent.jsonPath(purpose.path)
@@ -295,13 +305,14 @@ extension SchemaCheck {
     add(finding)
   }
 
-  /// Reports an unknown value the model found in `payload` by what the spec says of the value
+  /// Reports what the model reported in `payload` (an unknown value, an old spelling, an
+  /// element left out, by where inside it it failed) by what the spec says of the value
   /// there: the `enum` element, the discriminator value, the example or the type it came
   /// from. (Not by the variant's change: a value inside a changed branch is the value's.)
   private mutating func attribute(_ unknown: VariantReport, in payload: GeneratedValue) {
-    let path = payload.deepestPath(along: unknown.path)
-    let raw = unknown.unknownValue.rawValue
+    let path = payload.deepestPath(along: unknown.elementFailure?.path ?? unknown.path)
     let (node, nodePath) = meaningfulValue(at: path, in: payload)
+    let raw = unknown.isElementLeftOut ? displayed(node) : unknown.unknownValue.rawValue
     var origin = node.origin
     if origin.reason == .typeAndFormat || origin.reason == .anyValue {
       origin.site = memberSite(at: nodePath, in: payload) ?? origin.site
@@ -319,7 +330,8 @@ extension SchemaCheck {
     case .constant, .typeAndFormat, .anyValue, .literal:
       (because, check) = ("the spec allows \(describe(node)) here", .typesAndFormats)
     }
-    add(wording.unknown(unknown, because: because, check: check, site: origin.site, value: raw))
+    add(
+      wording.finding(for: unknown, because: because, check: check, site: origin.site, value: raw))
   }
 
   /// The value at `path`, or above it the first that the payload holds and the spec decided

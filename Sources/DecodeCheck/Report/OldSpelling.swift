@@ -1,0 +1,69 @@
+import CodableResilience
+
+/// The values a run read in one old spelling: one type's spelling received (through an alias
+/// or by its letter case) and the canonical value it was read as, with how many payloads and
+/// places sent it and where it was first seen.
+///
+/// The formats list old spellings grouped so, not one line per value: a server that still
+/// sends `"credit_card"` sends it in every payload.
+///
+/// `old spelling PaymentMethod "credit_card" read as "card"; 3 payloads, 5 places`
+struct OldSpelling {
+  /// The type's name, as its reports give it: `PaymentMethod`.
+  var typeName: String
+  /// The spelling received: `credit_card`.
+  var received: String
+  /// The canonical raw value it was read as: `card`.
+  var canonical: String
+  /// The payloads that sent it, by input (and line, with `--lines`).
+  var payloads: Set<String> = []
+  /// How many values sent it.
+  var placeCount = 0
+  /// The first value that sent it, and its input.
+  var first: Finding
+  var firstFile: FileReport
+
+  /// The group as a note at its first place, with the counts.
+  var finding: Finding {
+    var finding = first
+    finding.message +=
+      "; " + counted(payloads.count, "payload") + ", "
+      + counted(placeCount, "place")
+    return finding
+  }
+}
+
+extension CheckReport {
+  /// Every old spelling the payloads sent, grouped by type, spelling and canonical value, in
+  /// the order first seen.
+  var oldSpellings: [OldSpelling] {
+    var groups: [OldSpelling] = []
+    var indices: [[String]: Int] = [:]
+    for (fileIndex, file) in files.enumerated() where file.renamedValueCount > 0 {
+      for finding in file.findings {
+        guard let value = finding.unknownValue,
+          case .renamedValue(let canonical) = value.kind
+        else { continue }
+        // One payload per file, or per line with `--lines`; a type checked against an OpenAPI
+        // document counts once, however many of its payloads send it.
+        let payload =
+          file.payloadCount > 1 && file.schema == nil
+          ? "\(fileIndex):\(finding.position?.line ?? 0)" : "\(fileIndex)"
+        let key = [value.typeName, value.rawValue, canonical]
+        let index =
+          indices[key]
+          ?? {
+            groups.append(
+              OldSpelling(
+                typeName: value.typeName, received: value.rawValue, canonical: canonical,
+                first: finding, firstFile: file))
+            indices[key] = groups.count - 1
+            return groups.count - 1
+          }()
+        groups[index].payloads.insert(payload)
+        groups[index].placeCount += 1
+      }
+    }
+    return groups
+  }
+}
