@@ -198,10 +198,8 @@ func expectCollected<Value>(
   records: Int,
   plainCount: Int
 ) throws {
-  let share = Double(payload.unknownValueCount) / Double(payload.enumValueCount)
-  guard (0.09...0.11).contains(share) || records < 1_000 else {
-    throw ComparisonError(description: "the payload's unknown share is \(share), not 10%")
-  }
+  try expectOneInTen(
+    payload.unknownValueCount, of: payload.enumValueCount, records: records, what: "unknown")
   guard candidate.value.count == plainCount,
     candidate.unknownValues.count == payload.unknownValueCount
   else {
@@ -230,10 +228,7 @@ func expectLeftOut(
   records: Int,
   dropped: [[TimelineNotification]]
 ) throws {
-  let share = Double(payload.invalidElementCount) / Double(records)
-  guard (0.09...0.11).contains(share) || records < 1_000 else {
-    throw ComparisonError(description: "the payload's failing share is \(share), not 10%")
-  }
+  try expectOneInTen(payload.invalidElementCount, of: records, records: records, what: "failing")
   guard candidate.value.map(\.notifications) == dropped else {
     throw ComparisonError(description: "the two models decoded different notifications")
   }

@@ -112,10 +112,8 @@ extension Scenario {
       baseline: .decoding([PlainStayPayment].self, from: canonical)
     ) { candidate, baseline in
       try expectSameJSON(candidate.0, baseline)
-      let share = Double(renamed.renamedValueCount) / Double(renamed.enumValueCount)
-      guard (0.09...0.11).contains(share) || records < 1_000 else {
-        throw ComparisonError(description: "the payload's renamed share is \(share), not 10%")
-      }
+      try expectOneInTen(
+        renamed.renamedValueCount, of: renamed.enumValueCount, records: records, what: "renamed")
       let reports = candidate.1.values
       let allRenamed = reports.allSatisfy {
         if case .renamedValue = $0.kind { true } else { false }
