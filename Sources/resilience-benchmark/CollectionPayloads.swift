@@ -51,6 +51,62 @@ extension Payloads {
     return Payload(data: text.data)
   }
 
+  /// A notification timeline (`NotificationPage` and its twins): `count` notifications in
+  /// pages of 20, a page size timelines use. With `failingShare` above zero, that share of the
+  /// notifications fails to decode, by turns one without its `account` (`keyNotFound`) and one
+  /// whose account's `followers_count` is text (`typeMismatch`); every other value is the same
+  /// as without.
+  static func notificationPages(count: Int, failingShare: Double = 0) -> Payload {
+    var values = ValuePicker(unknownShare: failingShare)
+    var text = JSONText()
+    let pageSize = 20
+    let pageCount = (count + pageSize - 1) / pageSize
+    text.writeArray(count: pageCount) { page in
+      let first = page * pageSize
+      let notifications = (first..<min(count, first + pageSize)).map { index in
+        notification(index, values: &values)
+      }
+      return [
+        "notifications": .array(notifications),
+        "next_cursor": .string("bm90aWZpY2F0aW9uczo\(page + 1)"),
+      ]
+    }
+    return Payload(data: text.data, invalidElementCount: values.unknownValueCount)
+  }
+
+  /// One notification, or now and then one that fails to decode (see `notificationPages`).
+  static func notification(_ index: Int, values: inout ValuePicker) -> JSONValue {
+    let kind = NotificationKind.allCases.randomElement(using: &values.random)!
+    let day = twoDigits(values.int(in: 1...31))
+    let time = [values.int(in: 0...23), values.int(in: 0...59), values.int(in: 0...59)]
+    let timestamp = "2024-05-\(day)T\(time.map(twoDigits).joined(separator: ":")).000Z"
+    let name = values.pick(from: hostNames)
+    // By turns: no `account`, or a `followers_count` that is text.
+    let fails = values.isUnknown()
+    let missingAccount = fails && values.unknownValueCount.isMultiple(of: 2)
+    let followers = values.int(in: 0...50_000)
+    let account: JSONValue = [
+      "id": .string(String(values.int(in: 1...900_000))),
+      "username": .string(name.lowercased()),
+      "display_name": .string(name),
+      "bot": .bool(values.int(in: 0...19) == 0),
+      "followers_count": fails && !missingAccount ? "1.2K" : .int(followers),
+    ]
+    let statusID: JSONValue =
+      kind == .follow ? .absent : .string(String(values.int(in: 1...9_000_000)))
+    return [
+      "id": .string(String(90_000_000 - index)),
+      "type": .string(kind.rawValue),
+      "created_at": .string(timestamp),
+      "account": missingAccount ? .absent : account,
+      "status_id": statusID,
+    ]
+  }
+
+  private static func twoDigits(_ number: Int) -> String {
+    number < 10 ? "0\(number)" : "\(number)"
+  }
+
   /// Listings that use every tool (`MixedListing`). With `unknownShare` above zero, that
   /// share of every enum value, element, key and union tag is one no model knows.
   static func mixedListings(count: Int, unknownShare: Double = 0) -> Payload {

@@ -8,6 +8,7 @@ enum JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   case string(String)
   case int(Int)
   case double(Double)
+  case bool(Bool)
   case null
   /// A key left out of its object, as servers leave out optional fields.
   case absent
@@ -58,6 +59,7 @@ struct JSONText {
     case .string(let string): writeString(string)
     case .int(let int): bytes.append(contentsOf: String(int).utf8)
     case .double(let double): bytes.append(contentsOf: String(double).utf8)
+    case .bool(let bool): bytes.append(contentsOf: (bool ? "true" : "false").utf8)
     case .null, .absent: bytes.append(contentsOf: "null".utf8)
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))

@@ -1,4 +1,5 @@
 import BenchmarkModels
+import CodableResilience
 import Foundation
 
 /// SplitMix64: a tiny generator that yields the same sequence for a seed on every machine,
@@ -19,11 +20,15 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
-/// A generated payload, how many enum values it holds and how many of those are unknown.
+/// A generated payload, how many enum values it holds and how many of those are unknown, and
+/// for the scenarios that need them, how many elements fail to decode and how many values are
+/// sent in an old spelling.
 struct Payload {
   var data: Data
   var enumValueCount = 0
   var unknownValueCount = 0
+  var invalidElementCount = 0
+  var renamedValueCount = 0
 }
 
 /// The payloads the scenarios decode: arrays of records shaped like a holiday-rental API's,
@@ -105,6 +110,30 @@ enum Payloads {
       ]
     }
     return Payload(data: text.data)
+  }
+
+  /// Payments (`StayPayment`). With `renamedShare` above zero, that share of the enum values
+  /// is sent in an old spelling of the same value, by turns an alias (or, for a case without
+  /// one, its raw value in capitals) and the raw value in another letter case; the values read
+  /// are the same as without, and the canonical payload is a few bytes shorter.
+  static func stayPayments(count: Int, renamedShare: Double = 0) -> Payload {
+    var values = ValuePicker(unknownShare: renamedShare)
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      [
+        "id": .int(800_000 + index),
+        "reference": .string("HM\(values.int(in: 100_000...999_999))"),
+        "amount": .int(values.int(in: 4_000...250_000)),
+        "payment_option": values.spelling(of: PaymentOption.self),
+        "state": values.spelling(of: PaymentState.self),
+        "source": values.spelling(of: BookingSource.self),
+      ]
+    }
+    return Payload(
+      data: text.data,
+      enumValueCount: values.enumValueCount,
+      renamedValueCount: values.unknownValueCount
+    )
   }
 
   /// One `ListingPage` of the sample API holding `count` listings, every value known. Optional
@@ -232,6 +261,23 @@ struct ValuePicker {
     }
     unknownValueCount += 1
     return true
+  }
+
+  /// The raw value of one of `Enum`'s known cases, or now and then an old spelling of it that
+  /// `Enum`'s aliases or letter-case matching read as the same case (see `stayPayments`).
+  mutating func spelling<Enum: UnknownDecodable & ValueAliases & CaseIterable>(
+    of type: Enum.Type
+  ) -> JSONValue where Enum.RawValue == String {
+    let cases = Enum.allCases.filter { $0.rawValue != Enum.unknown.rawValue }
+    let value = cases.randomElement(using: &random)!
+    guard isUnknown() else { return .string(value.rawValue) }
+    let aliases = Enum.aliases.filter { $0.value.rawValue == value.rawValue }.keys.sorted()
+    if !unknownValueCount.isMultiple(of: 2), !aliases.isEmpty {
+      return .string(aliases[unknownValueCount / 2 % aliases.count])
+    }
+    let raw = value.rawValue
+    return .string(
+      unknownValueCount % 4 == 2 ? raw.prefix(1).uppercased() + raw.dropFirst() : raw.uppercased())
   }
 
   mutating func pick<Enum: CaseIterable & RawRepresentable>(

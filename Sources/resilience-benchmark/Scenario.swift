@@ -108,3 +108,12 @@ func expectSameJSON<Candidate: Encodable, Baseline: Encodable>(
     throw ComparisonError(description: "the two models decoded different values")
   }
 }
+
+/// Throws unless `count` is 9–11% of `total`: the share of a payload's values (or elements) a
+/// scenario makes unknown, failing or renamed. Payloads under 1,000 records vary more and pass.
+func expectOneInTen(_ count: Int, of total: Int, records: Int, what: String) throws {
+  let share = Double(count) / Double(total)
+  guard (0.09...0.11).contains(share) || records < 1_000 else {
+    throw ComparisonError(description: "the payload's \(what) share is \(share), not 10%")
+  }
+}

@@ -9,6 +9,7 @@ extension Scenario {
     unknownDecodableString,
     unknownDecodableInt,
     unknownValuesCollected,
+    valueAliases,
     decodeUnknownAsNil,
     extensibleEnum,
     openEnum,
@@ -18,6 +19,9 @@ extension Scenario {
     skipUnknownElementsOptional,
     skipUnknownKeys,
     extensibleEnumKeys,
+    skipInvalidElementsValid,
+    skipInvalidElementsFailing,
+    skipInvalidElementsFailingResilient,
     mixedModel,
     mixedModelUnknownReported,
     sampleAPIModel,
@@ -80,6 +84,45 @@ extension Scenario {
     ) { candidate, baseline in
       try expectCollected(
         candidate, from: withUnknownValues, records: records, plainCount: baseline.count)
+    }
+  }
+
+  /// One enum value in ten arrives in an old spelling (an alias, or the raw value in another
+  /// letter case); the candidate reads it as its case through `ValueAliases` and reports it
+  /// to a collector that receives renamed values. Like `unknown-values-collected`, it is held
+  /// to the plain enums on the payload they can read, the canonical one (the same values,
+  /// a few bytes shorter), and to the same bar: one value in ten read past the exact match
+  /// and reported.
+  static let valueAliases = Scenario(
+    name: "value-aliases",
+    candidate: "ValueAliases, 10% old spellings, collected",
+    baseline: "plain String enum, canonical values",
+    target: 1.10
+  ) { records in
+    let renamed = Payloads.stayPayments(count: records, renamedShare: 0.1)
+    let canonical = Payloads.stayPayments(count: records).data
+    let decoder = JSONDecoder()
+    let candidate = Side(byteCount: renamed.data.count) {
+      let collector = UnknownValueCollector()
+      decoder.unknownValueHandler = .collect(into: collector).receivingRenamedValues()
+      return (try decoder.decode([StayPayment].self, from: renamed.data), collector)
+    }
+    return try Comparison(
+      candidate: candidate,
+      baseline: .decoding([PlainStayPayment].self, from: canonical)
+    ) { candidate, baseline in
+      try expectSameJSON(candidate.0, baseline)
+      try expectOneInTen(
+        renamed.renamedValueCount, of: renamed.enumValueCount, records: records, what: "renamed")
+      let reports = candidate.1.values
+      let allRenamed = reports.allSatisfy {
+        if case .renamedValue = $0.kind { true } else { false }
+      }
+      guard allRenamed, reports.count == renamed.renamedValueCount else {
+        throw ComparisonError(
+          description: "collected \(reports.count) reports, "
+            + "the payload has \(renamed.renamedValueCount) old spellings")
+      }
     }
   }
 
