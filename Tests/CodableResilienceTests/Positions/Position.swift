@@ -318,13 +318,14 @@ struct Observation: Equatable, CustomStringConvertible {
   }
 
   /// An element's error as ``describe(_:relativeTo:)-(DecodingError,_)`` writes it, with its
-  /// own description.
+  /// own description, whose paths (`.strict` names the unknown value's) are relative too.
   static func describe(_ failure: UnknownValue.ElementFailure, relativeTo prefix: String)
     -> String
   {
     let consistent =
       failure.errorKind == failure.error.kind.rawValue && failure.path == failure.error.path
-    return "\(describe(failure.error, relativeTo: prefix)) (\(failure.debugDescription))"
+    let text = failure.debugDescription.replacingOccurrences(of: " at \(prefix)", with: " at $")
+    return "\(describe(failure.error, relativeTo: prefix)) (\(text))"
       + (consistent ? "" : ", described as \(failure)")
   }
 

@@ -88,16 +88,21 @@ let everyPosition: [PositionCase] =
   + KindSet.positions.map(PositionCase.init)
   + SkipUnknownKeys<[StringKind: Int]>.positions.map(PositionCase.init)
 
+/// Every subject at every position.
+let positionCases =
+  everyPosition + unionPositions + aliasPositions + aliasCollectionPositions
+  + invalidElementsPositions
+
 // A time limit, because a light decoder that loses its place in an array would loop, not fail.
 @Suite(.timeLimit(.minutes(2)))
 struct PositionEquivalenceTests {
-  @Test(arguments: everyPosition + unionPositions)
+  @Test(arguments: positionCases)
   func decodesAsAtTheTopLevel(_ position: PositionCase) {
     let mismatches = position.valueMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
   }
 
-  @Test(arguments: everyPosition + unionPositions)
+  @Test(arguments: positionCases)
   func missingKeyAndNullAsDocumented(_ position: PositionCase) {
     let mismatches = position.absenceMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
