@@ -221,6 +221,28 @@ struct MealTotals: StoredSubject {
   }
 }
 
+/// `@SkipUnknownKeys var terminals: [Terminal: Int]`: an ``ExtensibleEnum`` key type, whose
+/// every key is known, read through its aliases as its values are.
+struct TerminalTotals: StoredSubject {
+  let stored: SkipUnknownKeys<[Terminal: Int]>
+
+  static let samples = [
+    #"{"north": 2, "t2": 3, "T9": 4}"#, #"{"T1": 1, "north": 2, "NORTH": 3}"#,
+    #"{"South": 1, "SOUTH": 2}"#, "{}", #"{"north": "x"}"#, "null", "[]",
+  ]
+  static let known = #"{"T1": 1}"#
+  static let positions = storedPositions(
+    TerminalTotalsAt.Property.self, TerminalTotalsAt.OptionalProperty.self,
+    TerminalTotalsAt.ArrayProperty.self, TerminalTotalsAt.OptionalArrayProperty.self,
+    TerminalTotalsAt.NestedArrays.self, TerminalTotalsAt.DictionaryProperty.self)
+
+  var canonicalDescription: String {
+    describeSkipping(
+      stored.wrappedValue, leftOut: stored.unknownEntries.map { "\($0.key)=\($0.value)" },
+      written: writtenText(Written(value: stored)))
+  }
+}
+
 /// `@SkipUnknownKeys var fares: [Fare: Int]?`: an ``UnknownDecodable`` key type's aliases and
 /// letter case, through the optional overload.
 struct FareTotals: StoredSubject {
@@ -260,7 +282,8 @@ let aliasCollectionPositions: [PositionCase] =
   + OpenMealsSkippingUnknown.positions.map(PositionCase.init)
   + GatesSkippingUnknown.positions.map(PositionCase.init)
   + JourneysSkippingUnknown.positions.map(PositionCase.init)
-  + MealTotals.positions.map(PositionCase.init) + FareTotals.positions.map(PositionCase.init)
+  + MealTotals.positions.map(PositionCase.init)
+  + TerminalTotals.positions.map(PositionCase.init) + FareTotals.positions.map(PositionCase.init)
 
 // MARK: - Models
 
@@ -337,6 +360,14 @@ enum MealTotalsAt {
   struct OptionalArrayProperty: Holder { var value: [SkipUnknownKeys<[Meal: Int]>]? }
   struct NestedArrays: Holder { var value: [[SkipUnknownKeys<[Meal: Int]>]] }
   struct DictionaryProperty: Holder { var value: [String: SkipUnknownKeys<[Meal: Int]>] }
+}
+enum TerminalTotalsAt {
+  struct Property: Holder { var value: SkipUnknownKeys<[Terminal: Int]> }
+  struct OptionalProperty: Holder { var value: SkipUnknownKeys<[Terminal: Int]>? }
+  struct ArrayProperty: Holder { var value: [SkipUnknownKeys<[Terminal: Int]>] }
+  struct OptionalArrayProperty: Holder { var value: [SkipUnknownKeys<[Terminal: Int]>]? }
+  struct NestedArrays: Holder { var value: [[SkipUnknownKeys<[Terminal: Int]>]] }
+  struct DictionaryProperty: Holder { var value: [String: SkipUnknownKeys<[Terminal: Int]>] }
 }
 enum FareTotalsAt {
   struct Property: Holder { var value: SkipUnknownKeys<[Fare: Int]?> }
