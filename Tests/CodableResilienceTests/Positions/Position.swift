@@ -1,5 +1,6 @@
 import CodableResilience
 import Foundation
+import Testing
 
 /// A model that holds the value under test in its one property, `value`.
 ///
@@ -349,5 +350,23 @@ struct Observation: Equatable, CustomStringConvertible {
       return "dataCorrupted at the root, as Foundation reports a number out of range"
     }
     return "\(error.kind) at \(relative(path, to: prefix))"
+  }
+}
+
+/// A comparison over data, type-erased so Swift Testing can take it as an argument: it lists
+/// what did not agree, one line each; nothing when all agrees.
+struct MismatchCheck: Sendable, CustomTestStringConvertible {
+  let testDescription: String
+  let mismatches: @Sendable () -> [String]
+
+  init(_ description: String, _ mismatches: @escaping @Sendable () -> [String]) {
+    testDescription = description
+    self.mismatches = mismatches
+  }
+
+  /// Records one issue listing every mismatch, if there are any.
+  func expectNone(sourceLocation: SourceLocation = #_sourceLocation) {
+    let found = mismatches()
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))", sourceLocation: sourceLocation)
   }
 }
