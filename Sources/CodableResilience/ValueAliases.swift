@@ -105,6 +105,28 @@ func renamedValue<T: RawRepresentable>(_: T.Type, _ rawValue: T.RawValue) -> T? 
   return aliasMatch(aliased, rawValue) as? T
 }
 
+/// For an ``ExtensibleEnum`` with ``ValueAliases``, whose `init(rawValue:)` takes every raw
+/// value: the known value a raw value outside its ``ExtensibleEnum/knownValues`` names through an
+/// alias or its letter case, as its `init(from:)` reads it; `nil` for a known value, a raw value
+/// that names none, and every other type.
+///
+/// For the keys of ``SkipUnknownKeys``, which match such a type's every key by its raw value.
+@usableFromInline
+func renamedUnlistedValue<T: RawRepresentable>(_: T.Type, _ rawValue: T.RawValue) -> T? {
+  guard let aliased = T.self as? any (ExtensibleEnum & ValueAliases).Type else { return nil }
+  return unlistedAliasMatch(aliased, rawValue) as? T
+}
+
+/// Opens the existential metatype: a raw value outside the known values, then its match.
+private func unlistedAliasMatch<A: ExtensibleEnum & ValueAliases>(
+  _: A.Type, _ rawValue: Any
+) -> A? {
+  guard let rawValue = rawValue as? A.RawValue else { return nil }
+  let knownValues = A.knownValues
+  guard !knownValues.isEmpty, !knownValues.contains(A(rawValue: rawValue)) else { return nil }
+  return aliasedValue(A.self, rawValue)
+}
+
 /// Opens the existential metatype.
 private func aliasMatch<A: ValueAliases>(_: A.Type, _ rawValue: Any) -> A? {
   guard let rawValue = rawValue as? A.RawValue else { return nil }

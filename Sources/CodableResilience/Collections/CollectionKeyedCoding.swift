@@ -282,10 +282,36 @@ extension KeyedDecodingContainer {
     _ type: SkipUnknownKeys<[EntryKey: Value]>.Type,
     forKey key: Key
   ) throws -> SkipUnknownKeys<[EntryKey: Value]> {
+    try decodeSkippingUnknownKeys(type, forKey: key, renamingUnlistedKeys: false)
+  }
+
+  /// Decodes a ``SkipUnknownKeys`` dictionary keyed by an ``ExtensibleEnum``, whose every key is
+  /// known: a key outside its ``ExtensibleEnum/knownValues`` that names one of them through the
+  /// type's ``ValueAliases`` is read as that key, and reported as renamed.
+  ///
+  /// ```swift
+  /// _totals = try container.decode(SkipUnknownKeys<[Currency: Double]>.self, forKey: .totals)
+  /// ```
+  @inlinable
+  public func decode<EntryKey: ExtensibleEnum, Value: Decodable>(
+    _ type: SkipUnknownKeys<[EntryKey: Value]>.Type,
+    forKey key: Key
+  ) throws -> SkipUnknownKeys<[EntryKey: Value]> {
+    try decodeSkippingUnknownKeys(type, forKey: key, renamingUnlistedKeys: true)
+  }
+
+  /// The body of both overloads above.
+  @inlinable
+  func decodeSkippingUnknownKeys<EntryKey, Value: Decodable>(
+    _ type: SkipUnknownKeys<[EntryKey: Value]>.Type,
+    forKey key: Key,
+    renamingUnlistedKeys: Bool
+  ) throws -> SkipUnknownKeys<[EntryKey: Value]> {
     // The same read, with the same errors, as the wrapper's own `init(from:)`: a missing key,
     // `null`, another JSON type or a value that fails throws here, once.
     let entries = try decode([String: Value].self, forKey: key)
-    let (known, unknown, renamed) = SkipUnknownKeys<[EntryKey: Value]>.split(entries)
+    let (known, unknown, renamed) = SkipUnknownKeys<[EntryKey: Value]>.split(
+      entries, renamingUnlistedKeys: renamingUnlistedKeys)
     if !unknown.isEmpty || !renamed.isEmpty {
       try reportUnknownValues(forKey: key) {
         let path = codingPath + [key]

@@ -60,14 +60,41 @@ func readElementsSkippingInvalid<Element: Decodable>(
     let index = container.currentIndex
     do {
       elements.append(try container.decode(Element.self))
-    } catch let error as DecodingError {
+    } catch {
+      guard let failure = elementFailure(error) else { throw error }
       invalid.append(
         try leaveOut(
-          Element.self, at: index, error: error, from: &container, handler: handler(),
+          Element.self, at: index, error: failure, from: &container, handler: handler(),
           reopen: reopen))
     }
   }
   return (elements, invalid)
+}
+
+/// The `DecodingError` an element threw, when it is one that leaves the element out; `nil` for
+/// any other error (one a handler throws), which fails the collection.
+///
+/// `JSONDecoder` throws a number that does not fit the type asked for (`2.5` for an `Int`,
+/// `300` for an `Int8`) as an internal error of its own while it decodes, and turns it into a
+/// `DecodingError` only as it leaves the top level: `dataCorrupted`, with no coding path. The
+/// element is left out with that error, the one a plain collection throws for it.
+@usableFromInline
+func elementFailure(_ error: any Error) -> DecodingError? {
+  if let error = error as? DecodingError {
+    return error
+  }
+  guard isJSONDecoderError(error) else { return nil }
+  return .dataCorrupted(
+    DecodingError.Context(
+      codingPath: [], debugDescription: "The given data was not valid JSON.",
+      underlyingError: error))
+}
+
+/// Whether `error` is `JSONDecoder`'s own, which its public API shows only as a
+/// `DecodingError`: its type is internal to Foundation, so it is known by its name.
+private func isJSONDecoderError(_ error: any Error) -> Bool {
+  let name = String(reflecting: type(of: error))
+  return name == "FoundationEssentials.JSONError" || name == "Foundation.JSONError"
 }
 
 /// Keeps the element at `index`, which threw `error`, as a `JSONValue`, and reports it.
@@ -204,8 +231,9 @@ struct EntrySlot<Value: Decodable>: Decodable {
     codingPath = decoder.codingPath
     do {
       value = try decoder.singleValueContainer().decode(Value.self)
-    } catch let error as DecodingError {
-      left = (try JSONValue(from: decoder), UnknownValue.ElementFailure(error))
+    } catch {
+      guard let failure = elementFailure(error) else { throw error }
+      left = (try JSONValue(from: decoder), UnknownValue.ElementFailure(failure))
     }
   }
 }

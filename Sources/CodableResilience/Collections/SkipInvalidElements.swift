@@ -22,6 +22,11 @@ import Foundation
 /// is not an array or object (`typeMismatch`). The optional forms read a missing key and `null`
 /// as `nil`. An error that is not a `DecodingError` (one a handler throws) is not caught.
 ///
+/// A number that does not fit its type (`2.5` for an `Int`) fails the element, which is left
+/// out: `JSONDecoder` throws it as an error of its own until the decode leaves the top level,
+/// where a plain collection throws it as `dataCorrupted`, "The given data was not valid JSON.",
+/// with no coding path. That is the element's error, in its report and under `.strict`.
+///
 /// ## Reported
 ///
 /// Each element left out is reported to the decoder's ``UnknownValueHandler`` at its own path

@@ -29,6 +29,10 @@
 ///
 /// Keys are matched by their exact text: `Key.RawValue(text)`, then `Key(rawValue:)`, so
 /// `String` and `Int` raw values both work, and `"01"` is not the key `1` but an unknown key.
+/// A key type with ``ValueAliases`` reads a key no raw value matches (for an ``ExtensibleEnum``,
+/// whose every key matches: a key outside its known values) through its aliases and letter case,
+/// as it reads a value, and reports it as renamed; a renamed key whose canonical key is in the
+/// object too stays apart (an unknown entry, or an ``ExtensibleEnum`` key of its own).
 /// Keys are read and written as they are, whatever the coder's key strategy. A value that
 /// fails to decode still throws, under a known key or not.
 ///
@@ -260,7 +264,8 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
     // Decoded as `[String: Value]`, whose keys Foundation leaves as they are: a keyed
     // container would pass them through the decoder's key strategy (`apple_tv` → `appleTv`).
     let entries = try decoder.singleValueContainer().decode([String: Value].self)
-    let (known, unknown, renamed) = Self.split(entries)
+    let (known, unknown, renamed) = Self.split(
+      entries, renamingUnlistedKeys: Key.self is any ExtensibleEnum.Type)
     for (text, _) in unknown {
       try decoder.reportUnknownValue(
         of: Key.self, rawValue: text, atKey: AnyCodingKey(text), by: .skipUnknownKeys)
@@ -303,9 +308,14 @@ extension SkipUnknownKeys {
   ///
   /// A renamed key whose canonical key is in the object too is kept as an unknown entry: the
   /// exact spelling wins, and the other entry is not lost.
+  ///
+  /// - Parameter renamingUnlistedKeys: whether `Key` may be an ``ExtensibleEnum``, whose
+  ///   `init(rawValue:)` takes every key: then a key outside its known values is looked up in
+  ///   its ``ValueAliases`` too. Known when the caller is compiled, so other keys pay nothing.
   @inlinable
   static func split(
-    _ entries: [String: Value]
+    _ entries: [String: Value],
+    renamingUnlistedKeys: Bool = false
   ) -> (
     known: [Key: Value], unknown: [(key: String, value: Value)],
     renamed: [(key: String, canonical: String)]
@@ -321,9 +331,9 @@ extension SkipUnknownKeys {
         unknown.append((text, value))
       }
     }
-    guard !unknown.isEmpty else { return (known, unknown, []) }
-    // One question a dictionary, asked only when a key is unknown: whether the key type has
-    // aliases at all.
+    guard !unknown.isEmpty || renamingUnlistedKeys else { return (known, unknown, []) }
+    // One question a dictionary, asked only when a key is unknown (or the key type may be an
+    // ExtensibleEnum, whose every key is known): whether the key type has aliases at all.
     guard hasAliases else {
       if unknown.count > 1 {
         unknown.sort { $0.key < $1.key }
@@ -341,6 +351,10 @@ extension SkipUnknownKeys {
 
   /// Moves the unknown entries whose keys name a key through the key type's aliases into the
   /// known ones, unless that key is there already; sorts what stays unknown.
+  ///
+  /// For an ``ExtensibleEnum`` key type, whose every key is known, a key outside its known
+  /// values that names one through its aliases moves to it in the same way; one that names a
+  /// key already there stays a key of its own, as without aliases.
   @usableFromInline
   static func resolveRenamedKeys(
     known: [Key: Value], unknown: [(key: String, value: Value)]
@@ -357,6 +371,14 @@ extension SkipUnknownKeys {
       renamed.append((entry.key, key.rawValue.description))
       return true
     }
+    let unlisted = known.keys.map { (key: $0, text: $0.rawValue.description) }
+    for (key, text) in unlisted.sorted(by: { $0.text < $1.text }) {
+      guard let canonical = renamedUnlistedValue(Key.self, key.rawValue), known[canonical] == nil
+      else { continue }
+      known[canonical] = known.removeValue(forKey: key)
+      renamed.append((text, canonical.rawValue.description))
+    }
+    renamed.sort { $0.key < $1.key }
     return (known, unknown, renamed)
   }
 

@@ -1,5 +1,6 @@
 import CodableResilience
 import Foundation
+import Testing
 
 /// A model that holds the value under test in its one property, `value`.
 ///
@@ -43,10 +44,22 @@ protocol PositionSubject: Decodable, SendableMetatype {
 
   /// Text that is equal for equal values, hidden state (kept raw values) included.
   var canonicalDescription: String { get }
+
+  /// ``canonicalDescription``, with the paths it holds (the errors of elements left out)
+  /// written relative to `prefix`, the value's own path in the payload.
+  func canonicalDescription(relativeTo prefix: String) -> String
+
+  /// What a concrete property decodes a missing key as, for a tool whose keyed overload reads
+  /// it as absent; `nil` for the others, which throw what Foundation's generic path throws.
+  static var missingKeyAtConcreteProperty: Self? { get }
 }
 
 extension PositionSubject {
   var canonicalDescription: String { String(describing: self) }
+
+  func canonicalDescription(relativeTo prefix: String) -> String { canonicalDescription }
+
+  static var missingKeyAtConcreteProperty: Self? { nil }
 
   /// The positions every subject has, given its concrete models.
   static func standardPositions<
@@ -65,34 +78,100 @@ extension PositionSubject {
     OptionalArrayProperty.Held == [Self]?, NestedArrays.Held == [[Self]],
     DictionaryProperty.Held == [String: Self]
   {
+    positions(
+      storing: Self.self, as: { $0 }, Property.self, OptionalProperty.self, ArrayProperty.self,
+      OptionalArrayProperty.self, NestedArrays.self, DictionaryProperty.self)
+  }
+
+  /// The positions of a subject that views a value of type `Stored`, the type its models
+  /// declare: a generic type of the library (`SkipInvalidElements<[Booking]>`) can conform to
+  /// ``PositionSubject`` for one set of type arguments only, so each of its subjects is a
+  /// view, and its models hold the library's type itself, as an app's models do.
+  static func positions<
+    Stored: Decodable & SendableMetatype,
+    Property: Holder, OptionalProperty: Holder, ArrayProperty: Holder,
+    OptionalArrayProperty: Holder, NestedArrays: Holder, DictionaryProperty: Holder
+  >(
+    storing _: Stored.Type,
+    as view: @escaping @Sendable (Stored) -> Self,
+    _: Property.Type,
+    _: OptionalProperty.Type,
+    _: ArrayProperty.Type,
+    _: OptionalArrayProperty.Type,
+    _: NestedArrays.Type,
+    _: DictionaryProperty.Type
+  ) -> [Position<Self>]
+  where
+    Property.Held == Stored, OptionalProperty.Held == Stored?, ArrayProperty.Held == [Stored],
+    OptionalArrayProperty.Held == [Stored]?, NestedArrays.Held == [[Stored]],
+    DictionaryProperty.Held == [String: Stored]
+  {
     [
       Position("top level", prefix: "$") { json, decoder in
-        try decoder.decode(Self.self, from: Data(json.utf8))
+        view(try decoder.decode(Stored.self, from: Data(json.utf8)))
       },
       Position("array element", prefix: "$[1]") { json, decoder in
-        try decoder.decode([Self].self, from: Data("[\(known), \(json)]".utf8)).last
+        try decoder.decode([Stored].self, from: Data("[\(known), \(json)]".utf8)).last.map(view)
       },
-      .property("concrete property", Property.self) { $0 },
-      .property("optional property", OptionalProperty.self, isOptional: true) { $0 },
+      .property("concrete property", Property.self) { view($0) },
+      .property("optional property", OptionalProperty.self, isOptional: true) { $0.map(view) },
       .property("array property", ArrayProperty.self, at: "$.value[1]", "[\(known), ", "]") {
-        $0.last
+        $0.last.map(view)
       },
       .property(
         "optional array property", OptionalArrayProperty.self, isOptional: true,
         at: "$.value[1]", "[\(known), ", "]"
-      ) { $0?.last },
+      ) { $0?.last.map(view) },
       .property("nested arrays", NestedArrays.self, at: "$.value[0][1]", "[[\(known), ", "]]") {
-        $0[0].last
+        $0[0].last.map(view)
       },
       .property(
         "dictionary value", DictionaryProperty.self, at: "$.value.b", #"{"a": \#(known), "b": "#,
         "}"
-      ) { $0["b"] },
-      .property("generic property", Envelope<Self>.self) { $0 },
+      ) { $0["b"].map(view) },
+      .property("generic property", Envelope<Stored>.self) { view($0) },
       Position("class, through superDecoder", prefix: "$.value") { json, decoder in
-        try decoder.decode(SuperDecoded<Self>.self, from: Data(#"{"value": \#(json)}"#.utf8)).value
+        view(
+          try decoder.decode(SuperDecoded<Stored>.self, from: Data(#"{"value": \#(json)}"#.utf8))
+            .value)
       },
     ]
+  }
+}
+
+/// A subject that views a value of the library's generic types (see
+/// ``PositionSubject/positions(storing:as:_:_:_:_:_:_:)``): it decodes exactly as `Stored` does.
+protocol StoredSubject: PositionSubject {
+  associatedtype Stored: Decodable & SendableMetatype
+  var stored: Stored { get }
+  init(stored: Stored)
+}
+
+extension StoredSubject {
+  init(from decoder: any Decoder) throws {
+    self.init(stored: try Stored(from: decoder))
+  }
+
+  /// The positions of the subject, given its concrete models of `Stored`.
+  static func storedPositions<
+    Property: Holder, OptionalProperty: Holder, ArrayProperty: Holder,
+    OptionalArrayProperty: Holder, NestedArrays: Holder, DictionaryProperty: Holder
+  >(
+    _: Property.Type,
+    _: OptionalProperty.Type,
+    _: ArrayProperty.Type,
+    _: OptionalArrayProperty.Type,
+    _: NestedArrays.Type,
+    _: DictionaryProperty.Type
+  ) -> [Position<Self>]
+  where
+    Property.Held == Stored, OptionalProperty.Held == Stored?, ArrayProperty.Held == [Stored],
+    OptionalArrayProperty.Held == [Stored]?, NestedArrays.Held == [[Stored]],
+    DictionaryProperty.Held == [String: Stored]
+  {
+    positions(
+      storing: Stored.self, as: { Self(stored: $0) }, Property.self, OptionalProperty.self,
+      ArrayProperty.self, OptionalArrayProperty.self, NestedArrays.self, DictionaryProperty.self)
   }
 }
 
@@ -158,8 +237,42 @@ struct Position<Value: PositionSubject>: Sendable, CustomStringConvertible {
   }
 }
 
-/// What one decode showed: the value (or `nil`, or the error's case and path) and the unknown
-/// values reported, with paths relative to the value under test.
+/// The handler a decode runs under. Each comparison is made under every one.
+enum HandlerMode: CaseIterable, Sendable, CustomStringConvertible {
+  /// Collects every report but renamed values, as a handler written before them does.
+  case collecting
+  /// Collects every report, renamed values included.
+  case collectingRenamed
+  /// `.strict`, as CI runs it.
+  case strict
+  /// Collects every report, renamed values included, then hands each to `.strict`: what was
+  /// reported before the error, and that a renamed value is never one.
+  case collectingThenStrict
+
+  var description: String {
+    switch self {
+    case .collecting: "collecting"
+    case .collectingRenamed: "collecting renamed values too"
+    case .strict: "strict"
+    case .collectingThenStrict: "collecting, then strict"
+    }
+  }
+
+  var isStrict: Bool { self == .strict || self == .collectingThenStrict }
+
+  func handler(collectingInto collector: UnknownValueCollector) -> UnknownValueHandler {
+    switch self {
+    case .collecting: .collect(into: collector)
+    case .collectingRenamed: UnknownValueHandler.collect(into: collector).receivingRenamedValues()
+    case .strict: .strict
+    case .collectingThenStrict:
+      UnknownValueHandler.collect(into: collector).receivingRenamedValues().followed(by: .strict)
+    }
+  }
+}
+
+/// What one decode showed: the value (or `nil`, or the error's case and path) and the values
+/// reported (unknown, left out, renamed), with paths relative to the value under test.
 struct Observation: Equatable, CustomStringConvertible {
   var outcome: String
   var reports: [String]
@@ -168,28 +281,53 @@ struct Observation: Equatable, CustomStringConvertible {
     reports.isEmpty ? outcome : outcome + "; reports: " + reports.joined(separator: ", ")
   }
 
-  /// Decodes with `decode`, collecting reports, or under `.strict` when `strict` is set.
+  /// Decodes with `decode` under the handler `mode` names.
   static func of<Value: PositionSubject>(
     _ decode: (JSONDecoder) throws -> Value?,
     relativeTo prefix: String,
-    strict: Bool
+    mode: HandlerMode
   ) -> Observation {
     let collector = UnknownValueCollector()
     let decoder = JSONDecoder()
-    decoder.unknownValueHandler = strict ? .strict : .collect(into: collector)
+    decoder.unknownValueHandler = mode.handler(collectingInto: collector)
     let outcome: String
     do {
-      outcome = try decode(decoder).map { "value \($0.canonicalDescription)" } ?? "nil"
+      outcome =
+        try decode(decoder).map { "value \($0.canonicalDescription(relativeTo: prefix))" }
+        ?? "nil"
     } catch let error as DecodingError {
       outcome = describe(error, relativeTo: prefix)
     } catch {
       outcome = "non-DecodingError \(error)"
     }
-    let reports = collector.values.map { value in
-      let known = value.knownValues.map { " known \($0)" } ?? ""
-      return "\(value.typeName) \(value.rawValue) at \(relative(value.path, to: prefix))\(known)"
+    return Observation(
+      outcome: outcome, reports: collector.values.map { describe($0, relativeTo: prefix) })
+  }
+
+  /// A report, its kind, and its paths relative to `prefix`: an element left out carries its
+  /// error, a renamed value the value it was read as.
+  static func describe(_ value: UnknownValue, relativeTo prefix: String) -> String {
+    let place = "\(value.typeName) \(value.rawValue) at \(relative(value.path, to: prefix))"
+    switch value.kind {
+    case .unknownValue:
+      return place + (value.knownValues.map { " known \($0)" } ?? "")
+    case .renamedValue(let canonical):
+      return "renamed " + place + " read as \(canonical)"
+    case .invalidElement(let failure):
+      return "left out " + place + ": " + describe(failure, relativeTo: prefix)
     }
-    return Observation(outcome: outcome, reports: reports)
+  }
+
+  /// An element's error as ``describe(_:relativeTo:)-(DecodingError,_)`` writes it, with its
+  /// own description, whose paths (`.strict` names the unknown value's) are relative too.
+  static func describe(_ failure: UnknownValue.ElementFailure, relativeTo prefix: String)
+    -> String
+  {
+    let consistent =
+      failure.errorKind == failure.error.kind.rawValue && failure.path == failure.error.path
+    let text = failure.debugDescription.replacingOccurrences(of: " at \(prefix)", with: " at $")
+    return "\(describe(failure.error, relativeTo: prefix)) (\(text))"
+      + (consistent ? "" : ", described as \(failure)")
   }
 
   /// `path` with `prefix` replaced by `$`, or marked when it lies outside the value.
@@ -212,5 +350,23 @@ struct Observation: Equatable, CustomStringConvertible {
       return "dataCorrupted at the root, as Foundation reports a number out of range"
     }
     return "\(error.kind) at \(relative(path, to: prefix))"
+  }
+}
+
+/// A comparison over data, type-erased so Swift Testing can take it as an argument: it lists
+/// what did not agree, one line each; nothing when all agrees.
+struct MismatchCheck: Sendable, CustomTestStringConvertible {
+  let testDescription: String
+  let mismatches: @Sendable () -> [String]
+
+  init(_ description: String, _ mismatches: @escaping @Sendable () -> [String]) {
+    testDescription = description
+    self.mismatches = mismatches
+  }
+
+  /// Records one issue listing every mismatch, if there are any.
+  func expectNone(sourceLocation: SourceLocation = #_sourceLocation) {
+    let found = mismatches()
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))", sourceLocation: sourceLocation)
   }
 }

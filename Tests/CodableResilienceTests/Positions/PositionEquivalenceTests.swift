@@ -16,23 +16,22 @@ struct PositionCase: Sendable, CustomTestStringConvertible {
     absenceMismatches = { Self.compareAbsence(at: position) }
   }
 
-  /// Every sample, under a collecting handler and under `.strict`: the position decodes the
-  /// same value, reports the same unknown values and throws the same error (case and path,
+  /// Every sample, under every ``HandlerMode``: the position decodes the same value, reports
+  /// the same values (unknown, left out, renamed) and throws the same error (case and path,
   /// relative to the value) as a top-level decode of the value alone. An optional property
   /// decodes `null` as `nil`.
   static func compareValues<Value: PositionSubject>(at position: Position<Value>) -> [String] {
     var mismatches: [String] = []
     for sample in Value.samples {
-      for strict in [false, true] {
+      for mode in HandlerMode.allCases {
         let expected =
           position.decodesNullAsNil && sample == "null"
           ? Observation(outcome: "nil", reports: [])
           : Observation.of(
-            { try $0.decode(Value.self, from: Data(sample.utf8)) }, relativeTo: "$", strict: strict)
+            { try $0.decode(Value.self, from: Data(sample.utf8)) }, relativeTo: "$", mode: mode)
         let actual = Observation.of(
-          { try position.decode(sample, $0) }, relativeTo: position.prefix, strict: strict)
+          { try position.decode(sample, $0) }, relativeTo: position.prefix, mode: mode)
         if actual != expected {
-          let mode = strict ? "strict" : "collecting"
           mismatches.append("\(sample) (\(mode)): expected \(expected), got \(actual)")
         }
       }
@@ -42,38 +41,32 @@ struct PositionCase: Sendable, CustomTestStringConvertible {
 
   /// A missing key and a `null` property: an optional property decodes `nil`; any other
   /// property does what Foundation's generic path does for the same property type, except a
-  /// concrete `DecodeUnknownAsNil` property, which decodes a missing key as absent.
+  /// concrete property whose keyed overload reads a missing key as absent
+  /// (``PositionSubject/missingKeyAtConcreteProperty``).
   static func compareAbsence<Value: PositionSubject>(at position: Position<Value>) -> [String] {
     guard let property = position.property else { return [] }
     var mismatches: [String] = []
     for payload in ["{}", #"{"value": null}"#] {
       let generic = Observation.of(
-        { try property.generic(payload, $0) }, relativeTo: "$", strict: true)
+        { try property.generic(payload, $0) }, relativeTo: "$", mode: .strict)
       let expected: Observation
       if position.isOptional {
         expected = Observation(outcome: "nil", reports: [])
-      } else if payload == "{}", Value.self == DecodeUnknownAsNil<StringKind>.self,
-        position.name == "concrete property"
+      } else if payload == "{}", position.name == "concrete property",
+        let absent = Value.missingKeyAtConcreteProperty
       {
         expected = Observation(
-          outcome: "value \(DecodeUnknownAsNil<StringKind>.absent)", reports: [])
+          outcome: "value \(absent.canonicalDescription(relativeTo: "$"))", reports: [])
       } else {
         expected = generic
       }
       let actual = Observation.of(
-        { try property.concrete(payload, $0) }, relativeTo: "$", strict: true)
+        { try property.concrete(payload, $0) }, relativeTo: "$", mode: .strict)
       if actual != expected {
         mismatches.append("\(payload): expected \(expected), got \(actual)")
       }
     }
     return mismatches
-  }
-}
-
-extension DecodeUnknownAsNil where Enum == StringKind {
-  /// What a missing key decodes as, as the canonical description prints it.
-  static var absent: String {
-    DecodeUnknownAsNil<StringKind>(wrappedValue: nil).canonicalDescription
   }
 }
 
@@ -95,16 +88,21 @@ let everyPosition: [PositionCase] =
   + KindSet.positions.map(PositionCase.init)
   + SkipUnknownKeys<[StringKind: Int]>.positions.map(PositionCase.init)
 
+/// Every subject at every position.
+let positionCases =
+  everyPosition + unionPositions + aliasPositions + aliasCollectionPositions
+  + invalidElementsPositions
+
 // A time limit, because a light decoder that loses its place in an array would loop, not fail.
 @Suite(.timeLimit(.minutes(2)))
 struct PositionEquivalenceTests {
-  @Test(arguments: everyPosition + unionPositions)
+  @Test(arguments: positionCases)
   func decodesAsAtTheTopLevel(_ position: PositionCase) {
     let mismatches = position.valueMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
   }
 
-  @Test(arguments: everyPosition + unionPositions)
+  @Test(arguments: positionCases)
   func missingKeyAndNullAsDocumented(_ position: PositionCase) {
     let mismatches = position.absenceMismatches()
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")

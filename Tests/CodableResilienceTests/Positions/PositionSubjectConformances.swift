@@ -192,6 +192,8 @@ extension FreeTag: PositionSubject {
 extension DecodeUnknownAsNil: PositionSubject where Enum == StringKind {
   static var samples: [String] { StringKind.samples }
   static var known: String { StringKind.known }
+  /// A concrete property reads a missing key as absent, to write no key back.
+  static var missingKeyAtConcreteProperty: Self? { DecodeUnknownAsNil(wrappedValue: nil) }
   static var positions: [Position<Self>] {
     standardPositions(
       MaybeKindAt.Property.self, MaybeKindAt.OptionalProperty.self, MaybeKindAt.ArrayProperty.self,
