@@ -141,11 +141,63 @@ func aliasedValue<A: ValueAliases>(_: A.Type, _ rawValue: A.RawValue) -> A? {
     return value
   }
   guard A.matchesCaseInsensitively, let text = rawValue as? String else { return nil }
-  let folded = text.lowercased()
-  for (spelling, value) in A.spellings where spelling.lowercased() == folded {
-    return value
+  // In the order of `spellings` (the listed values, then the aliases by spelling), without
+  // building that list for every value matched.
+  let matches = { (value: A) in equalIgnoringCase(describeRawValue(value.rawValue), text) }
+  if let type = A.self as? any CaseIterable.Type {
+    if let value = firstCase(of: type, as: A.self, where: matches) { return value }
+  } else if let type = A.self as? any ExtensibleEnum.Type {
+    if let value = firstKnownValue(of: type, as: A.self, where: matches) { return value }
+  }
+  var first: (spelling: String, value: A)?
+  for (alias, value) in A.aliases {
+    let spelling = describeRawValue(alias)
+    if equalIgnoringCase(spelling, text), first.map({ spelling < $0.spelling }) ?? true {
+      first = (spelling, value)
+    }
+  }
+  return first?.value
+}
+
+private func firstCase<C: CaseIterable, A>(
+  of _: C.Type, as _: A.Type, where matches: (A) -> Bool
+) -> A? {
+  for element in C.allCases {
+    if let value = element as? A, matches(value) { return value }
   }
   return nil
+}
+
+private func firstKnownValue<E: ExtensibleEnum, A>(
+  of _: E.Type, as _: A.Type, where matches: (A) -> Bool
+) -> A? {
+  for element in E.knownValues {
+    if let value = element as? A, matches(value) { return value }
+  }
+  return nil
+}
+
+/// Whether two spellings are equal ignoring letter case, as `lowercased()` folds it; ASCII is
+/// compared a byte at a time, without folded copies.
+private func equalIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+  var left = lhs.utf8.makeIterator()
+  var right = rhs.utf8.makeIterator()
+  while true {
+    switch (left.next(), right.next()) {
+    case (nil, nil):
+      return true
+    case (let leftByte?, let rightByte?):
+      // Beyond ASCII, folding can change lengths: compare the folded texts.
+      if leftByte >= 0x80 || rightByte >= 0x80 { return lhs.lowercased() == rhs.lowercased() }
+      if asciiLowercased(leftByte) != asciiLowercased(rightByte) { return false }
+    default:
+      return false
+    }
+  }
+}
+
+private func asciiLowercased(_ byte: UInt8) -> UInt8 {
+  (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
 }
 
 extension ValueAliases {

@@ -16,8 +16,13 @@ struct Dock: ExtensibleEnum, ExpressibleByStringLiteral, ValueAliases {
   static let east: Dock = "East"
   static let west: Dock = "West"
   static let knownValues: [Dock] = [.east, .west]
-  /// `"West"` is `west`'s own raw value (it wins); `"EAST"` equals `"East"` ignoring case.
-  static let aliases: [String: Dock] = ["West": .east, "EAST": .west, "port": .west]
+  /// `"West"` is `west`'s own raw value (it wins); `"EAST"` equals `"East"` ignoring case;
+  /// `"HARBOUR"` and `"Harbour"` are equal ignoring case (the first by spelling wins);
+  /// `"Écluse"` is folded beyond ASCII.
+  static let aliases: [String: Dock] = [
+    "West": .east, "EAST": .west, "port": .west, "Harbour": .east, "HARBOUR": .west,
+    "Écluse": .west,
+  ]
   static let matchesCaseInsensitively = true
 }
 

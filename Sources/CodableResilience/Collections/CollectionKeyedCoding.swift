@@ -454,7 +454,7 @@ extension KeyedDecodingContainer {
     }
     let read = try readElementsSkippingInvalid(
       Element.self, from: &container,
-      handler: { handler(forKey: key) },
+      context: { decoderContext(forKey: key) },
       reopen: { try nestedUnkeyedContainer(forKey: key) })
     return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
   }
@@ -476,7 +476,7 @@ extension KeyedDecodingContainer {
     }
     let read = try readElementsSkippingInvalid(
       Element.self, from: &container,
-      handler: { handler(forKey: key) },
+      context: { decoderContext(forKey: key) },
       reopen: { try nestedUnkeyedContainer(forKey: key) })
     return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
   }
@@ -496,11 +496,11 @@ extension KeyedDecodingContainer {
     return try decodeThroughInit(type, forKey: key)
   }
 
-  /// The handler of the decoder that reads the value at `key`, read only when an element is
-  /// left out.
+  /// The `userInfo` of the decoder that reads the value at `key`, and which decoder that is,
+  /// asked for only when an element is left out.
   @usableFromInline
-  func handler(forKey key: Key) -> UnknownValueHandler? {
-    userInfo(forKey: key)[.unknownValueHandler] as? UnknownValueHandler
+  func decoderContext(forKey key: Key) -> DecoderContext {
+    (try? decode(DecoderContext.self, forKey: key)) ?? DecoderContext(userInfo: [:], decoder: nil)
   }
 }
 

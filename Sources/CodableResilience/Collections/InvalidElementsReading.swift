@@ -41,14 +41,15 @@ protocol InvalidElementsWriting {
 /// Reads the elements of an array, leaving out those that throw a `DecodingError`.
 ///
 /// - Parameters:
-///   - handler: the handler to report to, asked for only when an element is left out.
+///   - context: the `userInfo` of the decoder that reads the array, and which decoder that
+///     is, asked for only when an element is left out.
 ///   - reopen: the array's container anew, for a decoder whose cursor moved past an element
 ///     that failed.
 @inlinable
 func readElementsSkippingInvalid<Element: Decodable>(
   _: Element.Type,
   from container: inout any UnkeyedDecodingContainer,
-  handler: () -> UnknownValueHandler?,
+  context: () -> DecoderContext,
   reopen: () throws -> any UnkeyedDecodingContainer
 ) throws -> (elements: [Element], invalid: [InvalidElement]) {
   var elements: [Element] = []
@@ -64,7 +65,7 @@ func readElementsSkippingInvalid<Element: Decodable>(
       guard let failure = elementFailure(error) else { throw error }
       invalid.append(
         try leaveOut(
-          Element.self, at: index, error: failure, from: &container, handler: handler(),
+          Element.self, at: index, error: failure, from: &container, context: context(),
           reopen: reopen))
     }
   }
@@ -98,13 +99,16 @@ private func isJSONDecoderError(_ error: any Error) -> Bool {
 }
 
 /// Keeps the element at `index`, which threw `error`, as a `JSONValue`, and reports it.
+///
+/// The element is read from the payload when the decoding keeps one (see ``DecodedPayload``),
+/// and otherwise through the container again.
 @usableFromInline
 func leaveOut(
   _ type: Any.Type,
   at index: Int,
   error: DecodingError,
   from container: inout any UnkeyedDecodingContainer,
-  handler: UnknownValueHandler?,
+  context: DecoderContext,
   reopen: () throws -> any UnkeyedDecodingContainer
 ) throws -> InvalidElement {
   if container.currentIndex != index {
@@ -114,11 +118,21 @@ func leaveOut(
       _ = try container.decode(PassedElement.self)
     }
   }
-  let json = try container.decode(JSONValue.self)
+  let codingPath = container.codingPath
+  let json: JSONValue
+  if let payload = context.userInfo[.decodedPayload] as? DecodedPayload,
+    let kept = payload.element(
+      at: index, of: container, codingPath: codingPath, decodedBy: context.decoder)
+  {
+    _ = try container.decode(PassedElement.self)
+    json = kept
+  } else {
+    json = try container.decode(JSONValue.self)
+  }
   let failure = UnknownValue.ElementFailure(error)
-  if let handler {
+  if let handler = context.userInfo[.unknownValueHandler] as? UnknownValueHandler {
     var value = UnknownValue(
-      of: type, rawValue: json.description, codingPath: container.codingPath,
+      of: type, rawValue: json.description, codingPath: codingPath,
       atKey: AnyCodingKey(intValue: index), knownValues: .listed(nil))
     value.kind = .invalidElement(failure)
     value.tool = .skipInvalidElements
@@ -134,7 +148,7 @@ extension Array: InvalidElementsReading where Element: Decodable {
     var container = try decoder.unkeyedContainer()
     let read = try readElementsSkippingInvalid(
       Element.self, from: &container,
-      handler: { decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler },
+      context: { DecoderContext(decoder) },
       reopen: { try decoder.unkeyedContainer() })
     return (
       read.elements, read.invalid.isEmpty ? nil : LeftOutElements(invalid: read.invalid), false
@@ -179,7 +193,7 @@ extension Set: InvalidElementsReading where Element: Decodable {
     var container = try decoder.unkeyedContainer()
     let read = try readElementsSkippingInvalid(
       Element.self, from: &container,
-      handler: { decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler },
+      context: { DecoderContext(decoder) },
       reopen: { try decoder.unkeyedContainer() })
     guard !read.invalid.isEmpty else { return (Set(read.elements), nil, false) }
     return (

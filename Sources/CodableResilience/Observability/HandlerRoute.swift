@@ -18,6 +18,11 @@ protocol HandlerRouting: AnyObject {
   /// A decoder of the base class with this one's settings and `handler` installed.
   func configuredCopy(handler: UnknownValueHandler) -> Copy
 
+  /// Decodes with ``configuredCopy(handler:)``.
+  func decodeWithCopy<T: Decodable>(
+    _ type: T.Type, from data: Data, handler: UnknownValueHandler
+  ) throws -> T
+
   /// The payload as this decoder should be given it.
   func prepared(_ data: Data) -> Data
 }
@@ -39,7 +44,7 @@ extension HandlerRouting {
       with: self,
       reportingTo: handler,
       receiver: { try decode(type, from: data) },
-      copy: { try configuredCopy(handler: $0).decode(type, from: data) }
+      copy: { try decodeWithCopy(type, from: data, handler: $0) }
     )
   }
 
@@ -204,6 +209,21 @@ extension JSONDecoder: HandlerRouting {
   }
 }
 
+extension JSONDecoder {
+  /// Decodes with ``configuredCopy(handler:)``, which also keeps the payload where
+  /// `@SkipInvalidElements` can read the elements it leaves out (see ``DecodedPayload``).
+  func decodeWithCopy<T: Decodable>(
+    _ type: T.Type, from data: Data, handler: UnknownValueHandler
+  ) throws -> T {
+    let copy = configuredCopy(handler: handler)
+    guard let payload = DecodedPayload(data, decodedBy: copy) else {
+      return try copy.decode(type, from: data)
+    }
+    copy.userInfo[.decodedPayload] = payload
+    return try copy.decode(PayloadRoot<T>.self, from: data).value
+  }
+}
+
 extension PropertyListDecoder: HandlerRouting {
   var isSubclass: Bool { type(of: self) != PropertyListDecoder.self }
 
@@ -217,6 +237,12 @@ extension PropertyListDecoder: HandlerRouting {
     decoder.userInfo = userInfo
     decoder.userInfo[.unknownValueHandler] = handler
     return decoder
+  }
+
+  func decodeWithCopy<T: Decodable>(
+    _ type: T.Type, from data: Data, handler: UnknownValueHandler
+  ) throws -> T {
+    try configuredCopy(handler: handler).decode(type, from: data)
   }
 }
 

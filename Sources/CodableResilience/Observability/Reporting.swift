@@ -105,6 +105,34 @@ struct UserInfoProbe: Decodable {
   }
 }
 
+/// The `userInfo` of a decoder and, when the decoder is an object, its identity: decoded at a
+/// key, the decoder that reads the value there, as ``UserInfoProbe`` finds it.
+@usableFromInline
+struct DecoderContext: Decodable {
+  @usableFromInline
+  let userInfo: [CodingUserInfoKey: Any]
+  /// Which decoder it is, to tell whether it is the one a ``DecodedPayload`` belongs to.
+  @usableFromInline
+  let decoder: ObjectIdentifier?
+
+  @usableFromInline
+  init(userInfo: [CodingUserInfoKey: Any], decoder: ObjectIdentifier?) {
+    self.userInfo = userInfo
+    self.decoder = decoder
+  }
+
+  @usableFromInline
+  init(_ decoder: any Decoder) {
+    userInfo = decoder.userInfo
+    self.decoder = objectIdentity(of: decoder)
+  }
+
+  @usableFromInline
+  init(from decoder: any Decoder) {
+    self.init(decoder)
+  }
+}
+
 extension KeyedDecodingContainer {
   /// The `userInfo` of the decoder that reads the value at `key`, which must be present; empty
   /// when the decoder cannot decode a value there.

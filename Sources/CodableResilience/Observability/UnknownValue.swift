@@ -520,21 +520,43 @@ private func isLetterOrUnderscore(_ byte: UInt8) -> Bool {
 /// A string in double quotes, with quotes, backslashes and control characters escaped as
 /// JSON escapes them, so the text can be pasted into a JSONPath or a JSON string.
 package func jsonQuoted(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: result.unicodeScalars.append(scalar)
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count + 2)
+  appendJSONQuoted(text, to: &bytes)
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends `text` in double quotes to `bytes`, escaped as ``jsonQuoted(_:)`` escapes it: the
+/// runs between the bytes to escape are copied whole.
+func appendJSONQuoted(_ text: String, to bytes: inout [UInt8]) {
+  bytes.append(UInt8(ascii: "\""))
+  var text = text
+  text.withUTF8 { utf8 in
+    var start = 0
+    for index in utf8.indices {
+      let byte = utf8[index]
+      guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
+        continue
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      start = index + 1
+      bytes.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+      case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+      case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+      default:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [
+          UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+          hex[Int(byte & 0xF)],
+        ])
+      }
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
   }
-  return result + "\""
+  bytes.append(UInt8(ascii: "\""))
 }
 
 /// Two reports are equal when their kinds, type names, raw values, paths and known values are.

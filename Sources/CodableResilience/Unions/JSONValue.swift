@@ -236,35 +236,37 @@ extension JSONValue: CustomStringConvertible {
   /// JSONValue.object(["b": [1, true], "a": nil]).description  // {"a":null,"b":[1,true]}
   /// ```
   public var description: String {
-    var text = ""
-    write(to: &text)
-    return text
+    var bytes: [UInt8] = []
+    write(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private func write(to text: inout String) {
+  /// Appends the value's compact JSON to `bytes`.
+  private func write(to bytes: inout [UInt8]) {
     switch self {
-    case .null: text += "null"
-    case .bool(let value): text += value ? "true" : "false"
-    case .integer(let value): text += value.description
-    case .unsigned(let value): text += value.description
-    case .double(let value): text += Self.jsonNumber(value)
-    case .decimal(let value): text += value.description
-    case .string(let value): text += jsonQuoted(value)
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): bytes.append(contentsOf: value.description.utf8)
+    case .unsigned(let value): bytes.append(contentsOf: value.description.utf8)
+    case .double(let value): bytes.append(contentsOf: Self.jsonNumber(value).utf8)
+    case .decimal(let value): bytes.append(contentsOf: value.description.utf8)
+    case .string(let value): appendJSONQuoted(value, to: &bytes)
     case .array(let values):
-      text += "["
+      bytes.append(UInt8(ascii: "["))
       for (index, value) in values.enumerated() {
-        if index > 0 { text += "," }
-        value.write(to: &text)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        value.write(to: &bytes)
       }
-      text += "]"
+      bytes.append(UInt8(ascii: "]"))
     case .object(let members):
-      text += "{"
+      bytes.append(UInt8(ascii: "{"))
       for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-        if index > 0 { text += "," }
-        text += jsonQuoted(member.key) + ":"
-        member.value.write(to: &text)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        appendJSONQuoted(member.key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        member.value.write(to: &bytes)
       }
-      text += "}"
+      bytes.append(UInt8(ascii: "}"))
     }
   }
 

@@ -1,0 +1,587 @@
+import Foundation
+
+// How an element that `@SkipInvalidElements` leaves out is kept cheaply. Read again through
+// the `Decoder` as a `JSONValue`, an element costs more than decoding a valid one: a decoder
+// tells a value's kind only through failed reads, and every member goes through the generic
+// machinery. A `JSONDecoder` call made through the package's own entry points
+// (`decodeCollectingUnknownValues`, `decodeStrictly`, `decode(_:from:reportingTo:)`) knows the
+// payload it decodes, so the element is read from the payload's bytes instead, at the coding
+// path the decoder gives it.
+//
+// That is done only where the path is known to be the payload's own: the default key
+// strategy, no JSON5, UTF-8 without a byte order mark, and an element container that
+// Foundation's `JSONDecoder` made for the very decoding the call started (not a nested
+// `JSONDecoder` that a custom `init(from:)` runs with the same `userInfo`). Anything else, and
+// any value this reader does not read exactly as `JSONValue.init(from:)` reads it through
+// `JSONDecoder` (a number other than a short integer is read by `JSONDecoder` itself; a string
+// that is not valid UTF-8 or holds a lone surrogate is not read at all), makes the element be
+// read through the decoder, as before.
+
+extension CodingUserInfoKey {
+  /// Where a routed `JSONDecoder` call keeps the ``DecodedPayload`` it decodes.
+  static let decodedPayload = CodingUserInfoKey(rawValue: "CodableResilience.decodedPayload")!
+}
+
+/// The payload one routed `JSONDecoder` call decodes, and where in it the elements left out
+/// so far were found.
+final class DecodedPayload: @unchecked Sendable {
+  // Unchecked: the mutable state is only touched while `lock` is held.
+  private let lock = NSLock()
+  private let bytes: Data
+  /// The decoder the call's decoding runs on, once the decoding has started.
+  private var root: ObjectIdentifier?
+  /// Where the value at a path starts.
+  private var valueStarts: [[PathStep]: Int] = [:]
+  /// The members of the object at a path read so far, where each starts (the first of a
+  /// repeated key wins, as in `JSONDecoder`), and where reading them goes on (`nil` once the
+  /// object has been read to its end).
+  private var objectMembers: [[PathStep]: (starts: [String: Int], next: MemberCursor?)] = [:]
+  /// The element of the array at a path found last, and where it starts.
+  private var arrayCursors: [[PathStep]: (index: Int, start: Int)] = [:]
+  /// Reads the numbers this reader leaves to `JSONDecoder`.
+  private let numberDecoder = JSONDecoder()
+  /// How many elements were read from the payload, for tests to see that it is used.
+  private(set) var elementsRead = 0
+
+  /// The payload `decoder` is about to decode; `nil` when paths in it cannot be followed:
+  /// another key strategy, JSON5, or a payload that is not plain UTF-8.
+  init?(_ payload: Data, decodedBy decoder: JSONDecoder) {
+    guard case .useDefaultKeys = decoder.keyDecodingStrategy, !decoder.allowsJSON5,
+      !decoder.assumesTopLevelDictionary, payload.count >= 2
+    else { return nil }
+    // `JSONDecoder` reads UTF-16 and UTF-32 too, which it tells by zero bytes at the start,
+    // and skips a byte order mark: left to the decoder.
+    let first = payload[payload.startIndex]
+    let second = payload[payload.startIndex + 1]
+    guard first != 0, second != 0, first < 0xEF else { return nil }
+    bytes = payload
+  }
+
+  /// Records the decoder the call's decoding runs on: the one the payload's paths belong to.
+  func start(with decoder: any Decoder) {
+    guard let identity = objectIdentity(of: decoder) else { return }
+    lock.withLock {
+      if root == nil {
+        root = identity
+      }
+    }
+  }
+
+  /// The element at `index` of the array `container` reads, as `JSONValue.init(from:)` reads
+  /// it, when `container` is `JSONDecoder`'s own and `decoder` (the decoder whose container
+  /// it is) runs this payload's decoding; `nil` otherwise.
+  ///
+  /// - Parameter codingPath: the container's coding path.
+  func element(
+    at index: Int, of container: any UnkeyedDecodingContainer, codingPath: [any CodingKey],
+    decodedBy decoder: ObjectIdentifier?
+  ) -> JSONValue? {
+    guard let decoder, isJSONDecoderArray(container) else { return nil }
+    let arrayPath = codingPath.map(PathStep.init)
+    return lock.withLock {
+      guard decoder == root else { return nil }
+      return bytes.withUnsafeBytes { buffer in
+        let reader = PayloadReader(bytes: buffer)
+        guard let arrayStart = valueStart(at: arrayPath, in: reader),
+          let start = elementStart(at: index, ofArrayAt: arrayStart, path: arrayPath, in: reader)
+        else { return nil }
+        let value = reader.value(at: start, readingNumbersWith: numberDecoder)?.value
+        if value != nil {
+          elementsRead += 1
+        }
+        return value
+      }
+    }
+  }
+
+  /// Where the value at `path` starts; `nil` when the path leads nowhere in the payload.
+  private func valueStart(at path: [PathStep], in reader: PayloadReader) -> Int? {
+    if let start = valueStarts[path] {
+      return start
+    }
+    let start: Int?
+    if let last = path.last {
+      let parentPath = Array(path.dropLast())
+      guard let parent = valueStart(at: parentPath, in: reader) else { return nil }
+      switch reader.byte(at: parent) {
+      case UInt8(ascii: "{"):
+        start = memberStart(named: last.name, ofObjectAt: parent, path: parentPath, in: reader)
+      case UInt8(ascii: "["):
+        guard let index = last.index else { return nil }
+        start = elementStart(at: index, ofArrayAt: parent, path: parentPath, in: reader)
+      default:
+        return nil
+      }
+    } else {
+      start = reader.skippingWhitespace(from: 0)
+    }
+    valueStarts[path] = start
+    return start
+  }
+
+  /// Where the member `name` of the object starting at `start` starts, reading the object's
+  /// members only as far as that one.
+  private func memberStart(
+    named name: String, ofObjectAt start: Int, path: [PathStep], in reader: PayloadReader
+  ) -> Int? {
+    var members =
+      objectMembers[path] ?? ([:], reader.firstMember(ofObjectAt: start).map(MemberCursor.member))
+    defer { objectMembers[path] = members }
+    while members.starts[name] == nil, let cursor = members.next {
+      members.next = nil
+      let memberStart: Int
+      switch cursor {
+      case .member(let start):
+        memberStart = start
+      case .afterValue(let valueStart):
+        // The value of the member read last is skipped only now.
+        guard let valueEnd = reader.end(ofValueAt: valueStart),
+          let (next, _) = reader.afterMember(endingAt: valueEnd), let next
+        else { return nil }
+        memberStart = next
+      }
+      guard let (key, valueStart) = reader.memberKey(at: memberStart) else { return nil }
+      if members.starts[key] == nil {
+        members.starts[key] = valueStart
+      }
+      members.next = .afterValue(valueStart)
+    }
+    return members.starts[name]
+  }
+
+  private func elementStart(
+    at index: Int, ofArrayAt start: Int, path: [PathStep], in reader: PayloadReader
+  ) -> Int? {
+    var position: (index: Int, start: Int)
+    if let cursor = arrayCursors[path], cursor.index <= index {
+      position = cursor
+    } else {
+      guard let first = reader.firstElement(ofArrayAt: start) else { return nil }
+      position = (0, first)
+    }
+    while position.index < index {
+      guard let next = reader.elementAfter(valueAt: position.start) else { return nil }
+      position = (position.index + 1, next)
+    }
+    arrayCursors[path] = position
+    return position.start
+  }
+}
+
+/// Where reading an object's members goes on: at a member, or after the value of the member
+/// read last.
+private enum MemberCursor {
+  case member(Int)
+  case afterValue(Int)
+}
+
+/// One step of a coding path: the key's name, and its index for an array's element.
+struct PathStep: Hashable {
+  let name: String
+  let index: Int?
+
+  init(_ key: any CodingKey) {
+    name = key.stringValue
+    index = key.intValue
+  }
+}
+
+/// The identity of a decoder that is an object; `nil` for one that is a value.
+func objectIdentity(of decoder: any Decoder) -> ObjectIdentifier? {
+  guard type(of: decoder) is AnyClass else { return nil }
+  return ObjectIdentifier(decoder as AnyObject)
+}
+
+/// Whether `container` is the unkeyed container `JSONDecoder` makes, whose coding path is the
+/// element's place in the payload.
+private func isJSONDecoderArray(_ container: any UnkeyedDecodingContainer) -> Bool {
+  ObjectIdentifier(type(of: container)) == jsonDecoderArrayType
+}
+
+/// The type of `JSONDecoder`'s unkeyed container, which is internal to Foundation.
+private let jsonDecoderArrayType: ObjectIdentifier? = {
+  struct ContainerType: Decodable {
+    let type: ObjectIdentifier
+    init(from decoder: any Decoder) throws {
+      type = ObjectIdentifier(Swift.type(of: try decoder.unkeyedContainer()))
+    }
+  }
+  return try? JSONDecoder().decode(ContainerType.self, from: Data("[]".utf8)).type
+}()
+
+/// The decoding a routed `JSONDecoder` call runs: the value, read as `JSONDecoder.decode`
+/// reads it at the top level, after the ``DecodedPayload`` has learnt the decoder it runs on.
+struct PayloadRoot<Value: Decodable>: Decodable {
+  let value: Value
+
+  init(from decoder: any Decoder) throws {
+    (decoder.userInfo[.decodedPayload] as? DecodedPayload)?.start(with: decoder)
+    value = try decoder.singleValueContainer().decode(Value.self)
+  }
+}
+
+// MARK: - Reading the payload
+
+/// Reads a JSON payload that `JSONDecoder` has already read, so it is known to be JSON; any
+/// byte out of place still makes a read return `nil`, never trap.
+struct PayloadReader {
+  let bytes: UnsafeRawBufferPointer
+
+  /// The byte at `index`, or 0 past the end.
+  func byte(at index: Int) -> UInt8 {
+    index >= 0 && index < bytes.count ? bytes[index] : 0
+  }
+
+  func skippingWhitespace(from index: Int) -> Int {
+    var index = index
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+        index += 1
+      default:
+        return index
+      }
+    }
+    return index
+  }
+
+  /// Where the first element of the array starting at `start` starts; `nil` for an empty one.
+  func firstElement(ofArrayAt start: Int) -> Int? {
+    guard byte(at: start) == UInt8(ascii: "[") else { return nil }
+    let first = skippingWhitespace(from: start + 1)
+    return byte(at: first) == UInt8(ascii: "]") || first >= bytes.count ? nil : first
+  }
+
+  /// Where the element after the one starting at `start` starts; `nil` after the last.
+  func elementAfter(valueAt start: Int) -> Int? {
+    guard let end = end(ofValueAt: start) else { return nil }
+    let separator = skippingWhitespace(from: end)
+    guard byte(at: separator) == UInt8(ascii: ",") else { return nil }
+    let next = skippingWhitespace(from: separator + 1)
+    return byte(at: next) == UInt8(ascii: "]") || next >= bytes.count ? nil : next
+  }
+
+  /// Where the first member of the object starting at `start` starts; `nil` for an empty
+  /// object.
+  func firstMember(ofObjectAt start: Int) -> Int? {
+    guard byte(at: start) == UInt8(ascii: "{") else { return nil }
+    let first = skippingWhitespace(from: start + 1)
+    return byte(at: first) == UInt8(ascii: "\"") ? first : nil
+  }
+
+  /// The key of the member starting at `start`, and where its value starts.
+  func memberKey(at start: Int) -> (key: String, valueStart: Int)? {
+    guard let (key, keyEnd) = string(at: start) else { return nil }
+    let colon = skippingWhitespace(from: keyEnd)
+    guard byte(at: colon) == UInt8(ascii: ":") else { return nil }
+    return (key, skippingWhitespace(from: colon + 1))
+  }
+
+  /// Where the member after the one whose value ends at `valueEnd` starts or, after the last,
+  /// where the object ends.
+  func afterMember(endingAt valueEnd: Int) -> (next: Int?, objectEnd: Int?)? {
+    var separator = skippingWhitespace(from: valueEnd)
+    if byte(at: separator) == UInt8(ascii: ",") {
+      separator = skippingWhitespace(from: separator + 1)
+      if byte(at: separator) == UInt8(ascii: "\"") {
+        return (separator, nil)
+      }
+    }
+    // The last member, with a trailing comma or not.
+    guard byte(at: separator) == UInt8(ascii: "}") else { return nil }
+    return (nil, separator + 1)
+  }
+
+  /// Where the value starting at `start` ends.
+  func end(ofValueAt start: Int) -> Int? {
+    switch byte(at: start) {
+    case UInt8(ascii: "\""):
+      return end(ofStringAt: start)
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      var depth = 0
+      var index = start
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+          guard let end = end(ofStringAt: index) else { return nil }
+          index = end
+          continue
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          if depth == 0 { return index + 1 }
+        default:
+          break
+        }
+        index += 1
+      }
+      return nil
+    default:
+      var index = start
+      while index < bytes.count, isScalarByte(bytes[index]) {
+        index += 1
+      }
+      return index > start ? index : nil
+    }
+  }
+
+  /// Where the string starting at `start` ends, past its closing quote.
+  private func end(ofStringAt start: Int) -> Int? {
+    var index = start + 1
+    var nonASCII = false
+    while true {
+      index = nextQuoteOrBackslash(from: index, nonASCII: &nonASCII)
+      guard index < bytes.count else { return nil }
+      if bytes[index] == UInt8(ascii: "\"") {
+        return index + 1
+      }
+      index += 2
+    }
+  }
+
+  /// Where the first `"` or `\` at or after `start` is (`bytes.count` when there is none),
+  /// looked for eight bytes at a time; sets `nonASCII` when a byte before it is not ASCII.
+  private func nextQuoteOrBackslash(from start: Int, nonASCII: inout Bool) -> Int {
+    var index = start
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var seen: UInt64 = 0
+        while index + 8 <= bytes.count {
+          let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+          let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+          // The lowest byte that is zero in either sets the lowest high bit here.
+          let found =
+            ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highBits
+          if found != 0 {
+            let offset = found.trailingZeroBitCount / 8
+            seen |= offset == 0 ? 0 : word & (UInt64.max >> (64 - 8 * offset))
+            if seen & highBits != 0 { nonASCII = true }
+            return index + offset
+          }
+          seen |= word
+          index += 8
+        }
+        if seen & highBits != 0 { nonASCII = true }
+      }
+    #endif
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return index
+      }
+      if byte >= 0x80 { nonASCII = true }
+      index += 1
+    }
+    return index
+  }
+
+  /// The string starting at `start`, and where it ends; `nil` for one that is not valid
+  /// UTF-8 or holds an escape this reader does not read as `JSONDecoder` does.
+  func string(at start: Int) -> (String, end: Int)? {
+    guard byte(at: start) == UInt8(ascii: "\"") else { return nil }
+    var nonASCII = false
+    let stop = nextQuoteOrBackslash(from: start + 1, nonASCII: &nonASCII)
+    guard stop < bytes.count else { return nil }
+    if bytes[stop] == UInt8(ascii: "\\") {
+      return escapedString(from: start + 1)
+    }
+    let content = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<stop])
+    guard let text = validUTF8(content, knownASCII: !nonASCII) else { return nil }
+    return (text, stop + 1)
+  }
+
+  /// The string whose content starts at `start` and holds an escape.
+  private func escapedString(from start: Int) -> (String, end: Int)? {
+    var utf8: [UInt8] = []
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = validUTF8(utf8, knownASCII: false) else { return nil }
+        return (text, index + 1)
+      case UInt8(ascii: "\\"):
+        let escape = self.byte(at: index + 1)
+        index += 2
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+          guard let (scalar, end) = unicodeEscape(at: index) else { return nil }
+          utf8.append(contentsOf: String(Character(scalar)).utf8)
+          index = end
+        default:
+          return nil
+        }
+      default:
+        if byte < 0x20 { return nil }
+        utf8.append(byte)
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// The scalar a `\u` escape names, whose four hex digits start at `start` (a surrogate pair
+  /// takes two escapes), and where it ends; `nil` for a lone surrogate.
+  private func unicodeEscape(at start: Int) -> (Unicode.Scalar, end: Int)? {
+    guard let high = hexQuad(at: start) else { return nil }
+    if high < 0xD800 || high > 0xDFFF {
+      return Unicode.Scalar(high).map { ($0, start + 4) }
+    }
+    guard high <= 0xDBFF, byte(at: start + 4) == UInt8(ascii: "\\"),
+      byte(at: start + 5) == UInt8(ascii: "u"), let low = hexQuad(at: start + 6),
+      (0xDC00...0xDFFF).contains(low)
+    else { return nil }
+    let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+    return Unicode.Scalar(value).map { ($0, start + 10) }
+  }
+
+  private func hexQuad(at start: Int) -> UInt32? {
+    var value: UInt32 = 0
+    for offset in 0..<4 {
+      let digit: UInt32
+      switch byte(at: start + offset) {
+      case let byte where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+        digit = UInt32(byte - UInt8(ascii: "0"))
+      case let byte where (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte):
+        digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case let byte where (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte):
+        digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default:
+        return nil
+      }
+      value = value << 4 | digit
+    }
+    return value
+  }
+
+  /// The value starting at `start`, as `JSONValue.init(from:)` reads it through
+  /// `JSONDecoder`, and where it ends.
+  ///
+  /// - Parameter numberDecoder: reads each number but a short integer, as it reads it in a
+  ///   payload.
+  func value(
+    at start: Int, readingNumbersWith numberDecoder: JSONDecoder, depth: Int = 0
+  ) -> (value: JSONValue, end: Int)? {
+    guard depth < 1024 else { return nil }
+    switch byte(at: start) {
+    case UInt8(ascii: "\""):
+      return string(at: start).map { (.string($0.0), $0.end) }
+    case UInt8(ascii: "{"):
+      var members: [String: JSONValue] = [:]
+      guard var next = firstMember(ofObjectAt: start) else {
+        let end = skippingWhitespace(from: start + 1)
+        return byte(at: end) == UInt8(ascii: "}") ? (.object([:]), end + 1) : nil
+      }
+      while true {
+        guard let (key, valueStart) = memberKey(at: next),
+          let (value, valueEnd) = self.value(
+            at: valueStart, readingNumbersWith: numberDecoder, depth: depth + 1),
+          let (following, objectEnd) = afterMember(endingAt: valueEnd)
+        else { return nil }
+        if members[key] == nil {
+          members[key] = value
+        }
+        if let objectEnd {
+          return (.object(members), objectEnd)
+        }
+        guard let following else { return nil }
+        next = following
+      }
+    case UInt8(ascii: "["):
+      var elements: [JSONValue] = []
+      var next = firstElement(ofArrayAt: start)
+      guard next != nil || byte(at: skippingWhitespace(from: start + 1)) == UInt8(ascii: "]")
+      else { return nil }
+      var end = skippingWhitespace(from: start + 1) + 1
+      while let elementStart = next {
+        guard
+          let (element, elementEnd) = value(
+            at: elementStart, readingNumbersWith: numberDecoder, depth: depth + 1)
+        else { return nil }
+        elements.append(element)
+        let separator = skippingWhitespace(from: elementEnd)
+        if byte(at: separator) == UInt8(ascii: ",") {
+          let following = skippingWhitespace(from: separator + 1)
+          next = byte(at: following) == UInt8(ascii: "]") ? nil : following
+          end = following + 1
+        } else {
+          guard byte(at: separator) == UInt8(ascii: "]") else { return nil }
+          next = nil
+          end = separator + 1
+        }
+      }
+      return (.array(elements), end)
+    default:
+      return scalar(at: start, readingNumbersWith: numberDecoder)
+    }
+  }
+
+  /// A literal or a number.
+  private func scalar(
+    at start: Int, readingNumbersWith numberDecoder: JSONDecoder
+  ) -> (value: JSONValue, end: Int)? {
+    guard let end = end(ofValueAt: start) else { return nil }
+    let token = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    if token.elementsEqual("true".utf8) { return (.bool(true), end) }
+    if token.elementsEqual("false".utf8) { return (.bool(false), end) }
+    if token.elementsEqual("null".utf8) { return (.null, end) }
+    if let integer = shortInteger(token) { return (.integer(integer), end) }
+    // Any other number as `JSONDecoder` reads it: the same reads, on the number alone.
+    guard let number = try? numberDecoder.decode(JSONValue.self, from: Data(token)) else {
+      return nil
+    }
+    switch number {
+    case .integer, .unsigned, .double, .decimal: return (number, end)
+    default: return nil
+    }
+  }
+}
+
+/// Whether `byte` can be part of a number or a literal.
+private func isScalarByte(_ byte: UInt8) -> Bool {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+    UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+    UInt8(ascii: "."):
+    true
+  default:
+    false
+  }
+}
+
+/// An integer of at most 15 digits, which every read of `JSONValue.init(from:)` gives as
+/// itself; `nil` for any other token.
+private func shortInteger(_ token: UnsafeRawBufferPointer) -> Int64? {
+  var digits = token[...]
+  let negative = digits.first == UInt8(ascii: "-")
+  if negative {
+    digits = digits.dropFirst()
+  }
+  guard !digits.isEmpty, digits.count <= 15,
+    digits.first != UInt8(ascii: "0") || digits.count == 1
+  else { return nil }
+  var value: Int64 = 0
+  for digit in digits {
+    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+    value = value * 10 + Int64(digit - UInt8(ascii: "0"))
+  }
+  return negative ? -value : value
+}
+
+/// The text of `utf8`, when it is valid UTF-8.
+private func validUTF8(_ utf8: some Collection<UInt8>, knownASCII: Bool) -> String? {
+  let text = String(decoding: utf8, as: UTF8.self)
+  // Decoding replaces each invalid sequence with U+FFFD, which changes the bytes.
+  guard knownASCII || text.utf8.elementsEqual(utf8) else { return nil }
+  return text
+}
