@@ -1,8 +1,9 @@
 // How `SkipInvalidElements` reads and writes each kind of collection. Arrays (and sets) read
 // each element with the container's own `decode`, exactly as a plain array does, so an array
 // whose elements all decode costs what the plain one does; an element that throws a
-// `DecodingError` is read again as a `JSONValue` (the cursor is still on it), kept with its
-// index and error, and reported. Dictionaries read each value inside a slot that catches its
+// `DecodingError` is read as a `JSONValue` from the payload the call keeps (`DecodedPayload`),
+// or else again through the container (the cursor is still on it), kept with its index and
+// error, and reported. Dictionaries read each value inside a slot that catches its
 // error, and report what they left out in key order, after the object is read, so reports and
 // the error `.strict` throws do not depend on hash order.
 
