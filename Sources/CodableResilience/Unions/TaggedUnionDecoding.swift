@@ -120,7 +120,10 @@ func contentKeyHint(for error: DecodingError, from decoder: any Decoder, tagKey:
   guard case .keyNotFound(let key, let context) = error,
     context.codingPath.count == decoder.codingPath.count,
     let container = try? decoder.container(keyedBy: AnyCodingKey.self),
-    let suspect = container.allKeys.first(where: { candidate in
+    // The first by name: `allKeys` comes in hash order, which differs between two decodes of
+    // the same object, and the error must not.
+    let suspect = container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).first(where: {
+      candidate in
       candidate.stringValue != tagKey
         && (try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: candidate))
           != nil

@@ -344,6 +344,20 @@ struct TaggedUnionTests {
     #expect(description.contains(#"static let layout = TaggedUnionLayout.underKey("data")"#))
   }
 
+  /// Found by the fuzzer: two decodes of one payload named different members, in hash order.
+  @Test("with several members holding objects the hint names the first by name, every time")
+  func hintIsTheSameEveryTime() throws {
+    let payload = json(
+      #"{"type": "message", "zeta": {"a": 1}, "data": {"b": 2}, "mid": {"c": 3}, "n": 1}"#)
+    for _ in 0..<50 {
+      let error = try #require(throws: DecodingError.self) {
+        try JSONDecoder().decode(MistypedAlert.self, from: payload)
+      }
+      let description = error.context?.debugDescription ?? ""
+      #expect(description.contains(#"TaggedUnionLayout.underKey("data")"#), "\(description)")
+    }
+  }
+
   @Test("a missing field of a union beside its tag carries no hint when nothing looks nested")
   func noHintWithoutSuspect() throws {
     let error = try #require(throws: DecodingError.self) {
