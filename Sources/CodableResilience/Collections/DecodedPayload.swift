@@ -28,8 +28,11 @@ final class DecodedPayload: @unchecked Sendable {
   // Unchecked: the mutable state is only touched while `lock` is held.
   private let lock = NSLock()
   private let bytes: Data
-  /// The decoder the call's decoding runs on, once the decoding has started.
+  /// The decoder the call's decoding runs on, once the decoding has started, until it ends.
   private var root: ObjectIdentifier?
+  /// Whether the call has returned: a decoder made later may have the root's address, and a
+  /// model that kept the call's `userInfo` could hand the payload to it.
+  private var finished = false
   /// Where the value at a path starts.
   private var valueStarts: [[PathStep]: Int] = [:]
   /// The members of the object at a path read so far, where each starts (the first of a
@@ -41,7 +44,8 @@ final class DecodedPayload: @unchecked Sendable {
   /// Reads the numbers this reader leaves to `JSONDecoder`.
   private let numberDecoder = JSONDecoder()
   /// How many elements were read from the payload, for tests to see that it is used.
-  private(set) var elementsRead = 0
+  var elementsRead: Int { lock.withLock { readCount } }
+  private var readCount = 0
 
   /// The payload `decoder` is about to decode; `nil` when paths in it cannot be followed:
   /// another key strategy, JSON5, or a payload that is not plain UTF-8.
@@ -61,9 +65,17 @@ final class DecodedPayload: @unchecked Sendable {
   func start(with decoder: any Decoder) {
     guard let identity = objectIdentity(of: decoder) else { return }
     lock.withLock {
-      if root == nil {
+      if root == nil, !finished {
         root = identity
       }
+    }
+  }
+
+  /// Ends the payload's use: the call that decodes it has returned, so no decoder is its.
+  func finish() {
+    lock.withLock {
+      finished = true
+      root = nil
     }
   }
 
@@ -79,7 +91,7 @@ final class DecodedPayload: @unchecked Sendable {
     guard let decoder, isJSONDecoderArray(container) else { return nil }
     let arrayPath = codingPath.map(PathStep.init)
     return lock.withLock {
-      guard decoder == root else { return nil }
+      guard !finished, decoder == root else { return nil }
       return bytes.withUnsafeBytes { buffer in
         let reader = PayloadReader(bytes: buffer)
         guard let arrayStart = valueStart(at: arrayPath, in: reader),
@@ -87,7 +99,7 @@ final class DecodedPayload: @unchecked Sendable {
         else { return nil }
         let value = reader.value(at: start, readingNumbersWith: numberDecoder)?.value
         if value != nil {
-          elementsRead += 1
+          readCount += 1
         }
         return value
       }

@@ -220,6 +220,7 @@ extension JSONDecoder {
       return try copy.decode(type, from: data)
     }
     copy.userInfo[.decodedPayload] = payload
+    defer { payload.finish() }
     return try copy.decode(PayloadRoot<T>.self, from: data).value
   }
 }

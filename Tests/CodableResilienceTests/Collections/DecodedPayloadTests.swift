@@ -306,6 +306,45 @@ import Testing
     #expect(read.unknownValues.map(\.path) == ["$.items[0]"])
   }
 
+  /// Where `Keeper` keeps the payload of the call that decoded it.
+  static let keptPayload = Locked<DecodedPayload?>(nil)
+
+  /// A model that keeps its decoder's payload past the call, as a model keeping `userInfo`
+  /// for later would.
+  struct Keeper: Decodable {
+    @SkipInvalidElements var items: [Item]
+
+    init(from decoder: any Decoder) throws {
+      let payload = decoder.userInfo[.decodedPayload] as? DecodedPayload
+      DecodedPayloadTests.keptPayload.withLock { $0 = payload }
+      _items = try decoder.container(keyedBy: AnyCodingKey.self)
+        .decode(SkipInvalidElements<[Item]>.self, forKey: AnyCodingKey("items"))
+    }
+  }
+
+  /// Found by a second read: a later decoder can get the freed root decoder's address, and
+  /// then read the old payload's bytes as its own elements.
+  @Test("a payload kept past its call reads nothing for a later decode")
+  func payloadOutlivingItsCall() throws {
+    _ = try JSONDecoder().decodeCollectingUnknownValues(
+      Keeper.self, from: Data(#"{"items": [{"id": "from the old payload"}]}"#.utf8))
+    let payload = try #require(Self.keptPayload.withLock { $0 })
+    let readBefore = payload.elementsRead
+    struct Items: Decodable {
+      @SkipInvalidElements var items: [Item]
+    }
+    for index in 0..<20 {
+      let decoder = JSONDecoder()
+      decoder.userInfo[.decodedPayload] = payload
+      let reports = Reports()
+      decoder.unknownValueHandler = .report { reports.append($0) }
+      let json = #"{"items": [{"id": "new \#(index)"}]}"#
+      _ = try decoder.decode(Items.self, from: Data(json.utf8))
+      #expect(reports.values.map(\.rawValue) == [#"{"id":"new \#(index)"}"#])
+    }
+    #expect(payload.elementsRead == readBefore)
+  }
+
   // MARK: Helpers
 
   /// The reader's value for the whole of `data`, which must end where the value ends.
