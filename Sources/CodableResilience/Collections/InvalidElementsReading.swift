@@ -99,6 +99,18 @@ private func isJSONDecoderError(_ error: any Error) -> Bool {
   return name == "FoundationEssentials.JSONError" || name == "Foundation.JSONError"
 }
 
+/// Reads the elements of the array `decoder` holds, leaving out those that throw a
+/// `DecodingError`: the array and set readers' one path.
+func readElementsSkippingInvalid<Element: Decodable>(
+  _: Element.Type, from decoder: any Decoder
+) throws -> (elements: [Element], invalid: [InvalidElement]) {
+  var container = try decoder.unkeyedContainer()
+  return try readElementsSkippingInvalid(
+    Element.self, from: &container,
+    context: { DecoderContext(decoder) },
+    reopen: { try decoder.unkeyedContainer() })
+}
+
 /// Keeps the element at `index`, which threw `error`, as a `JSONValue`, and reports it.
 ///
 /// The element is read from the payload when the decoding keeps one (see ``DecodedPayload``),
@@ -146,11 +158,7 @@ extension Array: InvalidElementsReading where Element: Decodable {
   static func readSkippingInvalidElements(
     from decoder: any Decoder
   ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
-    var container = try decoder.unkeyedContainer()
-    let read = try readElementsSkippingInvalid(
-      Element.self, from: &container,
-      context: { DecoderContext(decoder) },
-      reopen: { try decoder.unkeyedContainer() })
+    let read = try readElementsSkippingInvalid(Element.self, from: decoder)
     return (
       read.elements, read.invalid.isEmpty ? nil : LeftOutElements(invalid: read.invalid), false
     )
@@ -191,11 +199,7 @@ extension Set: InvalidElementsReading where Element: Decodable {
   static func readSkippingInvalidElements(
     from decoder: any Decoder
   ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
-    var container = try decoder.unkeyedContainer()
-    let read = try readElementsSkippingInvalid(
-      Element.self, from: &container,
-      context: { DecoderContext(decoder) },
-      reopen: { try decoder.unkeyedContainer() })
+    let read = try readElementsSkippingInvalid(Element.self, from: decoder)
     guard !read.invalid.isEmpty else { return (Set(read.elements), nil, false) }
     return (
       Set(read.elements),
