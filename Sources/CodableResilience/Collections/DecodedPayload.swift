@@ -41,8 +41,9 @@ final class DecodedPayload: @unchecked Sendable {
   private var objectMembers: [[PathStep]: (starts: [String: Int], next: MemberCursor?)] = [:]
   /// The element of the array at a path found last, and where it starts.
   private var arrayCursors: [[PathStep]: (index: Int, start: Int)] = [:]
-  /// Reads the numbers this reader leaves to `JSONDecoder`.
-  private let numberDecoder = JSONDecoder()
+  /// Reads the numbers this reader leaves to `JSONDecoder`; made when first needed, as most
+  /// calls leave no element out.
+  private lazy var numberDecoder = JSONDecoder()
   /// How many elements were read from the payload, for tests to see that it is used.
   var elementsRead: Int { lock.withLock { readCount } }
   private var readCount = 0

@@ -107,6 +107,10 @@ struct UserInfoProbe: Decodable {
 
 /// The `userInfo` of a decoder and, when the decoder is an object, its identity: decoded at a
 /// key, the decoder that reads the value there, as ``UserInfoProbe`` finds it.
+///
+/// A type of its own rather than a member of ``UserInfoProbe``: taking the identity is a cast,
+/// and the probe runs for every report, where folding it in cost 2.8% of the
+/// `handler-installed` row's instructions; this runs only for an element left out.
 @usableFromInline
 struct DecoderContext: Decodable {
   @usableFromInline
