@@ -447,15 +447,11 @@ extension KeyedDecodingContainer {
     _ type: SkipInvalidElements<[Element]>.Type,
     forKey key: Key
   ) throws -> SkipInvalidElements<[Element]> {
-    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+    guard let read = try elementsSkippingInvalid(Element.self, forKey: key) else {
       // Missing, `null` or not an array: the wrapper's own `init(from:)` throws what a plain
       // array throws.
       return try decodeThroughInit(type, forKey: key)
     }
-    let read = try readElementsSkippingInvalid(
-      Element.self, from: &container,
-      context: { decoderContext(forKey: key) },
-      reopen: { try nestedUnkeyedContainer(forKey: key) })
     return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
   }
 
@@ -471,13 +467,9 @@ extension KeyedDecodingContainer {
     forKey key: Key
   ) throws -> SkipInvalidElements<[Element]?> {
     guard contains(key) else { return SkipInvalidElements(wrappedValue: nil) }
-    guard var container = try? nestedUnkeyedContainer(forKey: key) else {
+    guard let read = try elementsSkippingInvalid(Element.self, forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
     }
-    let read = try readElementsSkippingInvalid(
-      Element.self, from: &container,
-      context: { decoderContext(forKey: key) },
-      reopen: { try nestedUnkeyedContainer(forKey: key) })
     return SkipInvalidElements(decodedElements: read.elements, invalid: read.invalid)
   }
 
@@ -494,6 +486,20 @@ extension KeyedDecodingContainer {
   ) throws -> SkipInvalidElements<Wrapped?> where Wrapped: Decodable {
     guard contains(key) else { return SkipInvalidElements(wrappedValue: nil) }
     return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// The elements of the array at `key`, each read with the array container's own `decode`,
+  /// leaving out those that throw a `DecodingError`; `nil` when the value there is missing,
+  /// `null` or not an array. The array overloads' one read.
+  @inlinable
+  func elementsSkippingInvalid<Element: Decodable>(
+    _: Element.Type, forKey key: Key
+  ) throws -> (elements: [Element], invalid: [InvalidElement])? {
+    guard var container = try? nestedUnkeyedContainer(forKey: key) else { return nil }
+    return try readElementsSkippingInvalid(
+      Element.self, from: &container,
+      context: { decoderContext(forKey: key) },
+      reopen: { try nestedUnkeyedContainer(forKey: key) })
   }
 
   /// The `userInfo` of the decoder that reads the value at `key`, and which decoder that is,
