@@ -33,14 +33,14 @@ final class DecodedPayload: @unchecked Sendable {
   /// Whether the call has returned: a decoder made later may have the root's address, and a
   /// model that kept the call's `userInfo` could hand the payload to it.
   private var finished = false
-  /// Where the value at a path starts.
-  private var valueStarts: [[PathStep]: Int] = [:]
-  /// The members of the object at a path read so far, where each starts (the first of a
-  /// repeated key wins, as in `JSONDecoder`), and where reading them goes on (`nil` once the
-  /// object has been read to its end).
-  private var objectMembers: [[PathStep]: (starts: [String: Int], next: MemberCursor?)] = [:]
-  /// The element of the array at a path found last, and where it starts.
-  private var arrayCursors: [[PathStep]: (index: Int, start: Int)] = [:]
+  /// The values on the path to the array an element was found in last, from the payload's
+  /// root down: where each starts, and what was learnt of it. Only that path is kept, as a
+  /// decoding reads forward: the next element is mostly in the same array or near it, and
+  /// memory stays as deep as the payload, however long it is.
+  private var frames: [Frame] = []
+  /// The element read last: the steps to its array, its index and where it ends. Skipping the
+  /// array element that holds it goes on from there, so no byte before it is read twice.
+  private var lastRead: (arrayPath: [Step], index: Int, end: Int)?
   /// Reads the numbers this reader leaves to `JSONDecoder`; made when first needed, as most
   /// calls leave no element out.
   private lazy var numberDecoder = JSONDecoder()
@@ -88,60 +88,87 @@ final class DecodedPayload: @unchecked Sendable {
   func element(
     at index: Int, of container: any UnkeyedDecodingContainer, codingPath: [any CodingKey],
     decodedBy decoder: ObjectIdentifier?
-  ) -> JSONValue? {
+  ) -> KeptJSON? {
     guard let decoder, isJSONDecoderArray(container) else { return nil }
-    let arrayPath = codingPath.map(PathStep.init)
     return lock.withLock {
       guard !finished, decoder == root else { return nil }
       return bytes.withUnsafeBytes { buffer in
         let reader = PayloadReader(bytes: buffer)
-        guard let arrayStart = valueStart(at: arrayPath, in: reader),
-          let start = elementStart(at: index, ofArrayAt: arrayStart, path: arrayPath, in: reader)
+        guard let array = frame(at: codingPath, in: reader),
+          let start = elementStart(at: index, ofArrayIn: array, in: reader)
         else { return nil }
-        let value = reader.value(at: start, readingNumbersWith: numberDecoder)?.value
-        if value != nil {
-          readCount += 1
+        let kept: KeptJSON
+        let end: Int
+        if let plainEnd = reader.plainEnd(ofValueAt: start) {
+          kept = KeptJSON(
+            plainText: Array(UnsafeRawBufferPointer(rebasing: buffer[start..<plainEnd])))
+          end = plainEnd
+        } else {
+          guard
+            let (value, valueEnd) = reader.value(at: start, readingNumbersWith: numberDecoder)
+          else { return nil }
+          kept = KeptJSON(value)
+          end = valueEnd
         }
-        return value
+        readCount += 1
+        lastRead = (frames[1...].map(\.step), index, end)
+        return kept
       }
     }
   }
 
-  /// Where the value at `path` starts; `nil` when the path leads nowhere in the payload.
-  private func valueStart(at path: [PathStep], in reader: PayloadReader) -> Int? {
-    if let start = valueStarts[path] {
-      return start
+  /// The frame of the value at `path`, after which no frame is kept; `nil` when the path leads
+  /// nowhere in the payload.
+  private func frame(at path: [any CodingKey], in reader: PayloadReader) -> Int? {
+    if frames.isEmpty {
+      frames = [Frame(step: .index(0), start: reader.skippingWhitespace(from: 0))]
     }
-    let start: Int?
-    if let last = path.last {
-      let parentPath = Array(path.dropLast())
-      guard let parent = valueStart(at: parentPath, in: reader) else { return nil }
-      switch reader.byte(at: parent) {
-      case UInt8(ascii: "{"):
-        start = memberStart(named: last.name, ofObjectAt: parent, path: parentPath, in: reader)
-      case UInt8(ascii: "["):
-        guard let index = last.index else { return nil }
-        start = elementStart(at: index, ofArrayAt: parent, path: parentPath, in: reader)
-      default:
+    // The frames kept that are on this path.
+    var depth = 0
+    while depth < path.count, depth + 1 < frames.count,
+      let step = step(path[depth], below: frames[depth].start, in: reader),
+      frames[depth + 1].step == step
+    {
+      depth += 1
+    }
+    frames.removeSubrange((depth + 1)...)
+    while depth < path.count {
+      guard let step = step(path[depth], below: frames[depth].start, in: reader) else {
         return nil
       }
-    } else {
-      start = reader.skippingWhitespace(from: 0)
+      let start: Int?
+      switch step {
+      case .member(let name): start = memberStart(named: name, ofObjectIn: depth, in: reader)
+      case .index(let index): start = elementStart(at: index, ofArrayIn: depth, in: reader)
+      }
+      guard let start else { return nil }
+      frames.append(Frame(step: step, start: start))
+      depth += 1
     }
-    valueStarts[path] = start
-    return start
+    return depth
   }
 
-  /// Where the member `name` of the object starting at `start` starts, reading the object's
+  /// The step `key` takes from the value starting at `start`: to a member of an object, or an
+  /// element of an array.
+  private func step(_ key: any CodingKey, below start: Int, in reader: PayloadReader) -> Step? {
+    switch reader.byte(at: start) {
+    case UInt8(ascii: "{"): .member(key.stringValue)
+    case UInt8(ascii: "["): key.intValue.map(Step.index)
+    default: nil
+    }
+  }
+
+  /// Where the member `name` of the object in frame `frame` starts, reading the object's
   /// members only as far as that one.
-  private func memberStart(
-    named name: String, ofObjectAt start: Int, path: [PathStep], in reader: PayloadReader
-  ) -> Int? {
-    var members =
-      objectMembers[path] ?? ([:], reader.firstMember(ofObjectAt: start).map(MemberCursor.member))
-    defer { objectMembers[path] = members }
-    while members.starts[name] == nil, let cursor = members.next {
-      members.next = nil
+  private func memberStart(named name: String, ofObjectIn frame: Int, in reader: PayloadReader)
+    -> Int?
+  {
+    if frames[frame].next == nil, frames[frame].members.isEmpty {
+      frames[frame].next = reader.firstMember(ofObjectAt: frames[frame].start).map(
+        MemberCursor.member)
+    }
+    while frames[frame].members[name] == nil, let cursor = frames[frame].next {
+      frames[frame].next = nil
       let memberStart: Int
       switch cursor {
       case .member(let start):
@@ -154,31 +181,76 @@ final class DecodedPayload: @unchecked Sendable {
         memberStart = next
       }
       guard let (key, valueStart) = reader.memberKey(at: memberStart) else { return nil }
-      if members.starts[key] == nil {
-        members.starts[key] = valueStart
+      if frames[frame].members[key] == nil {
+        frames[frame].members[key] = valueStart
       }
-      members.next = .afterValue(valueStart)
+      frames[frame].next = .afterValue(valueStart)
     }
-    return members.starts[name]
+    return frames[frame].members[name]
   }
 
-  private func elementStart(
-    at index: Int, ofArrayAt start: Int, path: [PathStep], in reader: PayloadReader
-  ) -> Int? {
+  /// Where the element at `index` of the array in frame `frame` starts.
+  private func elementStart(at index: Int, ofArrayIn frame: Int, in reader: PayloadReader)
+    -> Int?
+  {
     var position: (index: Int, start: Int)
-    if let cursor = arrayCursors[path], cursor.index <= index {
+    if let cursor = frames[frame].cursor, cursor.index <= index {
       position = cursor
     } else {
-      guard let first = reader.firstElement(ofArrayAt: start) else { return nil }
+      guard let first = reader.firstElement(ofArrayAt: frames[frame].start) else { return nil }
       position = (0, first)
     }
     while position.index < index {
-      guard let next = reader.elementAfter(valueAt: position.start) else { return nil }
+      guard let end = end(ofElement: position, ofArrayIn: frame, in: reader),
+        let next = reader.elementAfter(valueEndingAt: end)
+      else { return nil }
       position = (position.index + 1, next)
     }
-    arrayCursors[path] = position
+    frames[frame].cursor = position
     return position.start
   }
+
+  /// Where the element at `position` of the array in frame `frame` ends: read on from the end
+  /// of the element read last when that one is this element or inside it, and from its start
+  /// otherwise.
+  private func end(
+    ofElement position: (index: Int, start: Int), ofArrayIn frame: Int, in reader: PayloadReader
+  ) -> Int? {
+    if let lastRead, lastRead.end > position.start, lastRead.arrayPath.count >= frame,
+      lastRead.arrayPath.count == frame
+        ? lastRead.index == position.index
+        : lastRead.arrayPath[frame] == .index(position.index),
+      (0..<frame).allSatisfy({ lastRead.arrayPath[$0] == frames[$0 + 1].step })
+    {
+      // Between the end of the element read last and the end of this one, the containers
+      // that hold the former inside the latter close: one for each step of its array's path
+      // below this element.
+      return reader.end(closing: lastRead.arrayPath.count - frame, from: lastRead.end)
+    }
+    return reader.end(ofValueAt: position.start)
+  }
+}
+
+/// One step of a path in the payload: to a member of an object, or an element of an array.
+private enum Step: Equatable {
+  case member(String)
+  case index(Int)
+}
+
+/// A value on the path to the array an element was found in last.
+private struct Frame {
+  /// The step to it from the frame before (the root's is never read).
+  let step: Step
+  /// Where it starts.
+  let start: Int
+  /// For an object: the members read so far, where each starts (the first of a repeated key
+  /// wins, as in `JSONDecoder`)...
+  var members: [String: Int] = [:]
+  /// ...and where reading them goes on (`nil` before the first and once the object has been
+  /// read to its end).
+  var next: MemberCursor?
+  /// For an array: the element found last, and where it starts.
+  var cursor: (index: Int, start: Int)?
 }
 
 /// Where reading an object's members goes on: at a member, or after the value of the member
@@ -186,17 +258,6 @@ final class DecodedPayload: @unchecked Sendable {
 private enum MemberCursor {
   case member(Int)
   case afterValue(Int)
-}
-
-/// One step of a coding path: the key's name, and its index for an array's element.
-struct PathStep: Hashable {
-  let name: String
-  let index: Int?
-
-  init(_ key: any CodingKey) {
-    name = key.stringValue
-    index = key.intValue
-  }
 }
 
 /// The identity of a decoder that is an object; `nil` for one that is a value.
@@ -265,9 +326,8 @@ struct PayloadReader {
     return byte(at: first) == UInt8(ascii: "]") || first >= bytes.count ? nil : first
   }
 
-  /// Where the element after the one starting at `start` starts; `nil` after the last.
-  func elementAfter(valueAt start: Int) -> Int? {
-    guard let end = end(ofValueAt: start) else { return nil }
+  /// Where the element after the one ending at `end` starts; `nil` after the last.
+  func elementAfter(valueEndingAt end: Int) -> Int? {
     let separator = skippingWhitespace(from: end)
     guard byte(at: separator) == UInt8(ascii: ",") else { return nil }
     let next = skippingWhitespace(from: separator + 1)
@@ -311,25 +371,7 @@ struct PayloadReader {
     case UInt8(ascii: "\""):
       return end(ofStringAt: start)
     case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      var index = start
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "\""):
-          guard let end = end(ofStringAt: index) else { return nil }
-          index = end
-          continue
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          if depth == 0 { return index + 1 }
-        default:
-          break
-        }
-        index += 1
-      }
-      return nil
+      return end(closing: 1, from: start + 1)
     default:
       var index = start
       while index < bytes.count, isScalarByte(bytes[index]) {
@@ -339,12 +381,81 @@ struct PayloadReader {
     }
   }
 
+  /// Where the value starting at `start` ends, when its text is plain: valid UTF-8, with no
+  /// escape and no number but an integer of at most 15 digits. `value(at:readingNumbersWith: nil)`
+  /// reads a plain text, and reads it the same from any copy of it; `nil` for any other.
+  func plainEnd(ofValueAt start: Int) -> Int? {
+    var depth = 0
+    var index = start
+    repeat {
+      guard index < bytes.count else { return nil }
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        var nonASCII = false
+        let stop = nextQuoteOrBackslash(from: index + 1, nonASCII: &nonASCII)
+        guard stop < bytes.count, bytes[stop] == UInt8(ascii: "\""),
+          !nonASCII
+            || validUTF8(
+              UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<stop]), knownASCII: false)
+              != nil
+        else { return nil }
+        index = stop + 1
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        guard depth > 0 else { return nil }
+        depth -= 1
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard let end = end(ofValueAt: index),
+          shortInteger(UnsafeRawBufferPointer(rebasing: bytes[index..<end])) != nil
+        else { return nil }
+        index = end
+        continue
+      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+        // `true`, `false` or `null`: the payload is JSON.
+        guard let end = end(ofValueAt: index) else { return nil }
+        index = end
+        continue
+      default:
+        // Outside a container, any other byte starts no value.
+        guard depth > 0 else { return nil }
+      }
+      index += 1
+    } while depth > 0
+    return index
+  }
+
+  /// Where the `count`th container to close after `start` ends, past its closing bracket;
+  /// `start` itself when `count` is 0. `start` is outside any string.
+  func end(closing count: Int, from start: Int) -> Int? {
+    var depth = count
+    var index = start
+    while depth > 0 {
+      guard index < bytes.count else { return nil }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        guard let end = end(ofStringAt: index) else { return nil }
+        index = end
+        continue
+      }
+      // Clearing bit 5 makes `{` a `[` and `}` a `]`; no other byte becomes either.
+      switch byte & 0xDF {
+      case UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "]"): depth -= 1
+      default: break
+      }
+      index += 1
+    }
+    return index
+  }
+
   /// Where the string starting at `start` ends, past its closing quote.
+  @inline(__always)
   private func end(ofStringAt start: Int) -> Int? {
     var index = start + 1
-    var nonASCII = false
     while true {
-      index = nextQuoteOrBackslash(from: index, nonASCII: &nonASCII)
+      index = nextQuoteOrBackslash(from: index)
       guard index < bytes.count else { return nil }
       if bytes[index] == UInt8(ascii: "\"") {
         return index + 1
@@ -354,21 +465,43 @@ struct PayloadReader {
   }
 
   /// Where the first `"` or `\` at or after `start` is (`bytes.count` when there is none),
+  /// looked for eight bytes at a time.
+  @inline(__always)
+  private func nextQuoteOrBackslash(from start: Int) -> Int {
+    var index = start
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        while index + 8 <= bytes.count {
+          let found = quoteOrBackslashBits(
+            base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          if found != 0 {
+            return index + found.trailingZeroBitCount / 8
+          }
+          index += 8
+        }
+      }
+    #endif
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return index
+      }
+      index += 1
+    }
+    return index
+  }
+
+  /// Where the first `"` or `\` at or after `start` is (`bytes.count` when there is none),
   /// looked for eight bytes at a time; sets `nonASCII` when a byte before it is not ASCII.
   private func nextQuoteOrBackslash(from start: Int, nonASCII: inout Bool) -> Int {
     var index = start
     #if _endian(little)
       if let base = bytes.baseAddress {
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         var seen: UInt64 = 0
         while index + 8 <= bytes.count {
           let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-          let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-          // The lowest byte that is zero in either sets the lowest high bit here.
-          let found =
-            ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highBits
+          let found = quoteOrBackslashBits(word)
           if found != 0 {
             let offset = found.trailingZeroBitCount / 8
             seen |= offset == 0 ? 0 : word & (UInt64.max >> (64 - 8 * offset))
@@ -481,9 +614,9 @@ struct PayloadReader {
   /// `JSONDecoder`, and where it ends.
   ///
   /// - Parameter numberDecoder: reads each number but a short integer, as it reads it in a
-  ///   payload.
+  ///   payload; with none, such a number makes the read return `nil`.
   func value(
-    at start: Int, readingNumbersWith numberDecoder: JSONDecoder, depth: Int = 0
+    at start: Int, readingNumbersWith numberDecoder: JSONDecoder?, depth: Int = 0
   ) -> (value: JSONValue, end: Int)? {
     guard depth < 1024 else { return nil }
     switch byte(at: start) {
@@ -541,7 +674,7 @@ struct PayloadReader {
 
   /// A literal or a number.
   private func scalar(
-    at start: Int, readingNumbersWith numberDecoder: JSONDecoder
+    at start: Int, readingNumbersWith numberDecoder: JSONDecoder?
   ) -> (value: JSONValue, end: Int)? {
     guard let end = end(ofValueAt: start) else { return nil }
     let token = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
@@ -550,7 +683,9 @@ struct PayloadReader {
     if token.elementsEqual("null".utf8) { return (.null, end) }
     if let integer = shortInteger(token) { return (.integer(integer), end) }
     // Any other number as `JSONDecoder` reads it: the same reads, on the number alone.
-    guard let number = try? numberDecoder.decode(JSONValue.self, from: Data(token)) else {
+    guard let numberDecoder,
+      let number = try? numberDecoder.decode(JSONValue.self, from: Data(token))
+    else {
       return nil
     }
     switch number {
@@ -558,6 +693,19 @@ struct PayloadReader {
     default: return nil
     }
   }
+}
+
+/// The high bit of each byte of `word` (read little-endian) that is a `"` or a `\`, and of
+/// no byte before the first of them; 0 when there is none.
+@inline(__always)
+private func quoteOrBackslashBits(_ word: UInt64) -> UInt64 {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+  let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+  // The lowest byte that is zero in either sets the lowest high bit here; bits above it may
+  // be wrong, which no caller reads.
+  return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes)
+    & 0x8080_8080_8080_8080
 }
 
 /// Whether `byte` can be part of a number or a literal.

@@ -132,7 +132,7 @@ func leaveOut(
     }
   }
   let codingPath = container.codingPath
-  let json: JSONValue
+  let json: KeptJSON
   if let payload = context.userInfo[.decodedPayload] as? DecodedPayload,
     let kept = payload.element(
       at: index, of: container, codingPath: codingPath, decodedBy: context.decoder)
@@ -140,18 +140,16 @@ func leaveOut(
     _ = try container.decode(PassedElement.self)
     json = kept
   } else {
-    json = try container.decode(JSONValue.self)
+    json = KeptJSON(try container.decode(JSONValue.self))
   }
   let failure = UnknownValue.ElementFailure(error)
   if let handler = context.userInfo[.unknownValueHandler] as? UnknownValueHandler {
-    var value = UnknownValue(
-      of: type, rawValue: json.description, codingPath: codingPath,
-      atKey: AnyCodingKey(intValue: index), knownValues: .listed(nil))
-    value.kind = .invalidElement(failure)
-    value.tool = .skipInvalidElements
-    try handler.handle(value)
+    try handler.handle(
+      UnknownValue(
+        leftOut: json, of: type, failure: failure, codingPath: codingPath,
+        atKey: AnyCodingKey(intValue: index)))
   }
-  return InvalidElement(location: .index(index), json: json, failure: failure)
+  return InvalidElement(location: .index(index), kept: json, failure: failure)
 }
 
 extension Array: InvalidElementsReading where Element: Decodable {
@@ -302,12 +300,10 @@ extension Dictionary: InvalidElementsReading where Value: Decodable {
     for (key, slot) in left {
       guard let (json, failure) = slot.left else { continue }
       if let handler {
-        var value = UnknownValue(
-          of: Value.self, rawValue: json.description, codingPath: slot.codingPath, atKey: nil,
-          knownValues: .listed(nil))
-        value.kind = .invalidElement(failure)
-        value.tool = .skipInvalidElements
-        try handler.handle(value)
+        try handler.handle(
+          UnknownValue(
+            leftOut: KeptJSON(json), of: Value.self, failure: failure, codingPath: slot.codingPath,
+            atKey: nil))
       }
       invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))
     }

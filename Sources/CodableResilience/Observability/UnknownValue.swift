@@ -40,6 +40,10 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   public var kind: Kind {
     get { kindBox?.kind ?? .unknownValue }
     set {
+      // The element a left-out report describes lives in the box: write it out first.
+      if rawText == nil {
+        rawText = rawValue
+      }
       if case .unknownValue = newValue {
         kindBox = nil
       } else {
@@ -50,7 +54,8 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
 
   /// The kind when it is not ``Kind-swift.enum/unknownValue``: boxed, so that a report, which
   /// handlers and collectors copy, copies one reference rather than a many-payload enum
-  /// (measured: 500 instructions a report).
+  /// (measured: 500 instructions a report). For an element left out, the box holds the
+  /// element too.
   private var kindBox: KindBox?
 
   /// The tool of the toolkit that made the report, for tools that name it (decode-check's
@@ -93,7 +98,15 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```swift
   /// value.rawValue  // "castle", or "7" for an Int raw value
   /// ```
-  public var rawValue: String
+  public var rawValue: String {
+    get { rawText ?? kindBox?.element?.value.description ?? "" }
+    set { rawText = newValue }
+  }
+
+  /// The raw value as text; `nil` for an element left out while decoding, whose JSON is
+  /// written as text only when ``rawValue`` is read, so a report never printed costs no text
+  /// (measured: 10,800 instructions for a notification of 10 members).
+  private var rawText: String?
 
   /// Where the value sits in the payload, as the decoder's coding path.
   ///
@@ -155,7 +168,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     knownValues: [String]? = nil
   ) {
     self.reportedType = .named(typeName)
-    self.rawValue = rawValue
+    self.rawText = rawValue
     self.pathSource = ReportedPath(keys: codingPath, last: nil)
     self.knownValueSource = .listed(knownValues)
   }
@@ -168,9 +181,23 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     knownValues: KnownValues
   ) {
     reportedType = .type(type)
-    self.rawValue = rawValue
+    rawText = rawValue
     pathSource = ReportedPath(keys: codingPath, last: key)
     knownValueSource = knownValues
+  }
+
+  /// Creates the report of an element ``SkipInvalidElements`` left out, made while decoding:
+  /// its ``rawValue`` is `element` written as JSON, when it is read.
+  init(
+    leftOut element: KeptJSON, of type: Any.Type, failure: ElementFailure,
+    codingPath: [any CodingKey], atKey key: (any CodingKey)?
+  ) {
+    reportedType = .type(type)
+    rawText = nil
+    pathSource = ReportedPath(keys: codingPath, last: key)
+    knownValueSource = .listed(nil)
+    kindBox = KindBox(.invalidElement(failure), element: element)
+    tool = .skipInvalidElements
   }
 
   /// The JSONPath-style text of ``codingPath``: `$.listings[1].kind`, `$[0]` for an element
@@ -217,9 +244,22 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
 /// A report's kind, when it is not an unknown value.
 private final class KindBox: Sendable {
   let kind: UnknownValue.Kind
+  /// The element an ``UnknownValue/Kind-swift.enum/invalidElement(_:)`` report left out,
+  /// when its text is not written yet.
+  let element: KeptJSON?
 
-  init(_ kind: UnknownValue.Kind) {
+  init(_ kind: UnknownValue.Kind, element: KeptJSON? = nil) {
     self.kind = kind
+    self.element = element
+  }
+}
+
+/// The error of an ``UnknownValue/ElementFailure``.
+private final class ErrorBox: Sendable {
+  let error: DecodingError
+
+  init(_ error: DecodingError) {
+    self.error = error
   }
 }
 
@@ -284,21 +324,42 @@ extension UnknownValue {
     /// ```swift
     /// throw failure.error
     /// ```
-    public let error: DecodingError
+    public var error: DecodingError { box.error }
+
+    /// The error, behind one reference: a failure is copied with every report.
+    private let box: ErrorBox
 
     /// The error's case: `keyNotFound`, `valueNotFound`, `typeMismatch` or `dataCorrupted`.
     ///
     /// ```swift
     /// failure.errorKind  // "typeMismatch"
     /// ```
-    public let errorKind: String
+    public var errorKind: String {
+      switch error {
+      case .keyNotFound: "keyNotFound"
+      case .valueNotFound: "valueNotFound"
+      case .typeMismatch: "typeMismatch"
+      case .dataCorrupted: "dataCorrupted"
+      @unknown default: "decodingError"
+      }
+    }
 
     /// The error's coding path, where inside the element it happened.
     ///
     /// ```swift
     /// failure.codingPath  // [.key("items"), .index(3), .key("title")]
     /// ```
-    public let codingPath: [PathComponent]
+    public var codingPath: [PathComponent] {
+      switch error {
+      case .keyNotFound(let key, let context):
+        (context.codingPath + [key]).map(PathComponent.init)
+      case .valueNotFound(_, let context), .typeMismatch(_, let context),
+        .dataCorrupted(let context):
+        context.codingPath.map(PathComponent.init)
+      @unknown default:
+        []
+      }
+    }
 
     /// The error's own description, as the decoder wrote it (with the missing key named for
     /// `keyNotFound`).
@@ -306,39 +367,24 @@ extension UnknownValue {
     /// ```swift
     /// failure.debugDescription  // No value associated with key "title".
     /// ```
-    public let debugDescription: String
+    public var debugDescription: String {
+      switch error {
+      case .keyNotFound(_, let context), .valueNotFound(_, let context),
+        .typeMismatch(_, let context), .dataCorrupted(let context):
+        context.debugDescription
+      @unknown default:
+        "\(error)"
+      }
+    }
 
-    /// Describes `error`.
+    /// Describes `error`. What it says is read from the error when it is asked for, so a
+    /// failure collected and never printed costs only the error.
     ///
     /// ```swift
     /// let failure = UnknownValue.ElementFailure(error)
     /// ```
     public init(_ error: DecodingError) {
-      self.error = error
-      let context: DecodingError.Context
-      switch error {
-      case .keyNotFound(let key, let keyContext):
-        errorKind = "keyNotFound"
-        context = keyContext
-        codingPath = (keyContext.codingPath + [key]).map(PathComponent.init)
-      case .valueNotFound(_, let valueContext):
-        errorKind = "valueNotFound"
-        context = valueContext
-        codingPath = valueContext.codingPath.map(PathComponent.init)
-      case .typeMismatch(_, let typeContext):
-        errorKind = "typeMismatch"
-        context = typeContext
-        codingPath = typeContext.codingPath.map(PathComponent.init)
-      case .dataCorrupted(let corruptContext):
-        errorKind = "dataCorrupted"
-        context = corruptContext
-        codingPath = corruptContext.codingPath.map(PathComponent.init)
-      @unknown default:
-        errorKind = "decodingError"
-        context = DecodingError.Context(codingPath: [], debugDescription: "\(error)")
-        codingPath = []
-      }
-      debugDescription = context.debugDescription
+      box = ErrorBox(error)
     }
 
     /// The JSONPath-style text of ``codingPath``; for a missing key, the key's own path.

@@ -122,6 +122,212 @@ import Testing
     }
   }
 
+  // MARK: Plain texts, kept unread
+
+  /// Values whose text is plain: kept as text and read only when asked for.
+  static let plainValues: [String] = [
+    #""plain""#, #""""#, "\"é, 😀 and e\u{301} as UTF-8\"", "0", "-7", "123456789012345",
+    "-123456789012345", "true", "false", "null", "[]", "{}", " [ 1 , \"x\" , { \"k\" : [ ] } ]",
+    #"{"a": 1, "a": 2}"#, "[1,2,]", #"{"id": "2", "account": {"bot": false, "n": 12}}"#,
+  ]
+
+  /// Values that are not, because the reader reads them only with a number decoder, or their
+  /// text holds an escape: fractions, exponents, long integers.
+  static let valuesThatAreNotPlain: [String] = [
+    #""\"quoted\"""#, #""\u00e9""#, #""a\/b""#, "1.5", "-0.0", "1e2", "1E+2", "1234567890123456",
+    "9223372036854775808", #"{"a": [1, {"b": 2.5}]}"#, #"[true, "\n"]"#,
+  ]
+
+  @Test("a plain text is kept as text, and reads as the reader reads it", arguments: plainValues)
+  func plainTextReadsAsTheReaderDoes(json: String) throws {
+    let data = Data(json.utf8)
+    try data.withUnsafeBytes { buffer in
+      let reader = PayloadReader(bytes: buffer)
+      let start = reader.skippingWhitespace(from: 0)
+      let end = try #require(reader.plainEnd(ofValueAt: start))
+      let (value, valueEnd) = try #require(
+        reader.value(at: start, readingNumbersWith: JSONDecoder()))
+      #expect(end == valueEnd)
+      let kept = KeptJSON(plainText: Array(buffer[start..<end]))
+      #expect(exactlyEqual(kept.value, value))
+      #expect(exactlyEqual(kept.value, try JSONDecoder().decode(JSONValue.self, from: data)))
+    }
+  }
+
+  @Test(
+    "a text the reader needs more for is read at once, and no value is plain where none starts",
+    arguments: valuesThatAreNotPlain + ["}", "]", ",", ":", " 1", "\u{FF}"])
+  func otherTextsAreNotPlain(json: String) {
+    Data(json.utf8).withUnsafeBytes { buffer in
+      #expect(PayloadReader(bytes: buffer).plainEnd(ofValueAt: 0) == nil)
+    }
+  }
+
+  /// On data nobody here wrote: every value in the corpus files `JSONDecoder` reads whose text
+  /// is plain reads back, from a copy of that text alone, as the reader reads it in the file.
+  @Test(
+    "every plain value of the corpus reads back as the reader reads it",
+    .enabled(if: !corpusFiles.isEmpty, "set CODABLE_RESILIENCE_CORPUS to run the corpus tests"))
+  func plainValuesOfTheCorpus() throws {
+    var plain = 0
+    var notPlain = 0
+    for path in Self.corpusFiles {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      guard (try? JSONDecoder().decode(JSONValue.self, from: data)) != nil else { continue }
+      try data.withUnsafeBytes { buffer in
+        let reader = PayloadReader(bytes: buffer)
+        for start in Self.valueStarts(in: reader) {
+          guard let end = reader.plainEnd(ofValueAt: start) else {
+            notPlain += 1
+            continue
+          }
+          plain += 1
+          let (value, valueEnd) = try #require(
+            reader.value(at: start, readingNumbersWith: JSONDecoder()))
+          #expect(end == valueEnd, "\(path) at \(start)")
+          #expect(exactlyEqual(KeptJSON(plainText: Array(buffer[start..<end])).value, value))
+        }
+      }
+    }
+    #expect(plain > 10_000)
+    #expect(notPlain > 100)
+  }
+
+  /// Where the values of a payload start (and its members' keys, which are strings too):
+  /// the root, and after each `[`, `,` and `:` outside strings.
+  static func valueStarts(in reader: PayloadReader) -> [Int] {
+    var starts = [reader.skippingWhitespace(from: 0)]
+    var index = 0
+    while index < reader.bytes.count {
+      switch reader.bytes[index] {
+      case UInt8(ascii: "\""):
+        index = reader.end(ofValueAt: index) ?? reader.bytes.count
+        continue
+      case UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":"):
+        let start = reader.skippingWhitespace(from: index + 1)
+        if start < reader.bytes.count, reader.bytes[start] != UInt8(ascii: "]"),
+          reader.bytes[start] != UInt8(ascii: "}")
+        {
+          starts.append(start)
+        }
+      default:
+        break
+      }
+      index += 1
+    }
+    return starts
+  }
+
+  // MARK: Left out across pages
+
+  struct PaddedItem: Codable, Equatable {
+    var id: Int
+    var pad: JSONValue?
+  }
+
+  struct Page: Codable, Equatable {
+    @SkipInvalidElements var pinned: [Item]
+    @SkipInvalidElements var items: [PaddedItem]
+    @SkipInvalidElements var grid: [[Item]]
+    var cursor: String
+  }
+
+  struct GridRow: Codable, Equatable {
+    @SkipInvalidElements var cells: [Item]
+  }
+
+  struct Pages: Codable, Equatable {
+    @SkipInvalidElements var pages: [Page]
+    var rows: [GridRow]
+  }
+
+  /// Pages whose arrays leave elements out in several places: `items` comes before `pinned`
+  /// in the payload but is read after it, `grid` is an array of arrays, a page fails whole,
+  /// and `rows` holds arrays of their own after the pages. Each element left out is found
+  /// after the one before it, from the end of that one.
+  static let pagesPayload: String = {
+    func page(_ number: Int) -> String {
+      let items = (0..<6).map { index in
+        index % 3 == 1
+          ? #"{"id": "bad \#(number).\#(index)", "note": [1, {"x": "y"}]}"#
+          : #"{"id": \#(number * 10 + index), "pad": {"a": [1, 2, {"b": "]}"}]}}"#
+      }
+      return """
+        {"items": [\(items.joined(separator: ", "))],
+         "grid": [[{"id": 1}, {"id": "g\(number)"}], [], [{"id": false}, {"id": 2}]],
+         "pinned": [{"id": "p\(number)"}, {"id": \(number)}],
+         "cursor": "c\(number)"}
+        """
+    }
+    let pages = (0..<5).map(page) + [#"{"items": [], "grid": [], "pinned": []}"#]
+    return """
+      {"pages": [\(pages.joined(separator: ",\n"))],
+       "rows": [{"cells": [{"id": "r0"}, {"id": 0}]}, {"cells": [{"id": 1}, [true]]}]}
+      """
+  }()
+
+  @Test("elements left out across pages and nested arrays are found where the decoder finds them")
+  func elementsAcrossPages() throws {
+    let data = Data(Self.pagesPayload.utf8)
+    let decoder = JSONDecoder()
+    let payload = try #require(DecodedPayload(data, decodedBy: decoder))
+    decoder.userInfo[.decodedPayload] = payload
+    let viaPayloadReports = Reports()
+    decoder.unknownValueHandler = .report { viaPayloadReports.append($0) }
+    let viaPayload = try decoder.decode(PayloadRoot<Pages>.self, from: data).value
+    payload.finish()
+
+    let plain = JSONDecoder()
+    let viaDecoderReports = Reports()
+    plain.unknownValueHandler = .report { viaDecoderReports.append($0) }
+    let viaDecoder = try plain.decode(Pages.self, from: data)
+
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    func described(_ reports: Reports) -> [String] {
+      reports.values.map { "\($0.path) \($0.rawValue)" }
+    }
+    #expect(described(viaPayloadReports) == described(viaDecoderReports))
+    #expect(try encoder.encode(viaPayload) == encoder.encode(viaDecoder))
+    #expect(viaPayload == viaDecoder)
+    // Per page: 2 items, 2 grid cells, 1 pinned; the last page fails whole; 2 row cells.
+    #expect(viaPayloadReports.values.count == 5 * 5 + 1 + 2)
+    #expect(payload.elementsRead == viaPayloadReports.values.count)
+    // Written back as read.
+    let written = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(viaPayload))
+    let read = try JSONDecoder().decode(JSONValue.self, from: data)
+    #expect(written == read)
+  }
+
+  /// A model that reads one array twice, as two properties.
+  struct TwoReads: Decodable, Equatable {
+    var first: SkipInvalidElements<[Item]>
+    var again: SkipInvalidElements<[Item]>
+
+    enum CodingKeys: String, CodingKey { case items }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      first = try container.decode(SkipInvalidElements<[Item]>.self, forKey: .items)
+      again = try container.decode(SkipInvalidElements<[Item]>.self, forKey: .items)
+    }
+  }
+
+  @Test("an array read twice finds its elements left out again, from its start")
+  func anArrayReadTwice() throws {
+    let data = Data(
+      #"{"items": [{"id": 0}, {"id": "a"}, {"id": 2}, {"id": 3}, {"id": "b"}, {"id": 5}]}"#.utf8)
+    let read = try JSONDecoder().decodeCollectingUnknownValues(TwoReads.self, from: data)
+    #expect(read.value.first.wrappedValue.map(\.id) == [0, 2, 3, 5])
+    #expect(read.value.again == read.value.first)
+    #expect(
+      read.unknownValues.map(\.rawValue) == [
+        #"{"id":"a"}"#, #"{"id":"b"}"#, #"{"id":"a"}"#, #"{"id":"b"}"#,
+      ])
+    #expect(
+      read.unknownValues.map(\.path) == ["$.items[1]", "$.items[4]", "$.items[1]", "$.items[4]"])
+  }
+
   // MARK: Through the entry points
 
   struct Item: Codable, Equatable {

@@ -196,4 +196,52 @@ struct UnknownValueTests {
       value.description.hasPrefix(#"unknown ListingKind value "castle" at $.listings[0].kind"#))
     #expect(value != values[0])
   }
+
+  /// The report of an element left out writes its JSON as text only when `rawValue` is read;
+  /// what it reads, and what a rewrite of the kind or the text leaves, is as if it were text
+  /// from the start.
+  @Test func anElementLeftOutReadsItsJSONAsText() throws {
+    struct Notice: Codable { var id: Int }
+    struct Timeline: Codable { @SkipInvalidElements var notices: [Notice] }
+    let payload = #"{"notices": [{"id": 1}, {"id": "2", "tags": ["a", 3], "at": 1.5}]}"#
+    let (_, values) = try JSONDecoder().decodeCollectingUnknownValues(
+      Timeline.self, from: Data(payload.utf8))
+    let value = try #require(values.first)
+    let element = try JSONDecoder().decode(
+      JSONValue.self, from: Data(#"{"id": "2", "tags": ["a", 3], "at": 1.5}"#.utf8))
+    #expect(value.rawValue == element.description)
+    #expect(value == values[0])
+
+    var unknown = value
+    unknown.kind = .unknownValue
+    #expect(unknown.rawValue == element.description)
+    #expect(unknown.kind == .unknownValue)
+
+    var renamed = value
+    renamed.rawValue = "replaced"
+    renamed.kind = .renamedValue(canonical: "x")
+    #expect(renamed.rawValue == "replaced")
+    #expect(renamed != value)
+  }
+
+  /// A report's kind read through an optional, as `finding.unknownValue?.kind` reads it. With
+  /// the failure holding the bare error, Swift 6.3 matched no case here (a layout the
+  /// compiler gets wrong), while the same test on the kind itself matched: the failure keeps
+  /// its error behind a reference.
+  @Test func anOptionalKindMatchesItsCase() throws {
+    struct Notice: Codable { var id: Int }
+    struct Timeline: Codable { @SkipInvalidElements var notices: [Notice] }
+    let (_, values) = try JSONDecoder().decodeCollectingUnknownValues(
+      Timeline.self, from: Data(#"{"notices": [{"id": "2"}]}"#.utf8))
+    let report: UnknownValue? = values.first
+    guard case .invalidElement(let failure)? = report?.kind else {
+      Issue.record("no element failure in \(String(describing: report))")
+      return
+    }
+    #expect(failure.errorKind == "typeMismatch")
+    #expect(failure.path == "$.notices[0].id")
+    let kinds: [UnknownValue.Kind?] = [nil, .unknownValue, report?.kind]
+    #expect(
+      kinds.map { if case .invalidElement? = $0 { true } else { false } } == [false, false, true])
+  }
 }
