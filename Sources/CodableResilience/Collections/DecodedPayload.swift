@@ -16,6 +16,13 @@ import Foundation
 // `JSONDecoder` (a number other than a short integer is read by `JSONDecoder` itself; a string
 // that is not valid UTF-8 or holds a lone surrogate is not read at all), makes the element be
 // read through the decoder, as before.
+//
+// Finding an element costs a scan of the payload up to it, done once: only the path to the
+// array an element was last found in is kept (where each value on it starts, the members and
+// the element found last), and skipping past an array element goes on from the end of the
+// element read last when that one lies inside it. An element whose text is plain (valid UTF-8,
+// no escape, integers of at most 15 digits) is kept as a copy of that text and read into a
+// `JSONValue` only when asked for (`KeptJSON`); any other is read at once.
 
 extension CodingUserInfoKey {
   /// Where a routed `JSONDecoder` call keeps the ``DecodedPayload`` it decodes.
