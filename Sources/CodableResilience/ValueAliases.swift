@@ -208,7 +208,7 @@ extension ValueAliases {
     for value in listedValues {
       spellings.append((describeRawValue(value.rawValue), value))
     }
-    for (alias, value) in aliases.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+    for (alias, value) in aliases.sorted(by: { isInUTF8Order("\($0.key)", "\($1.key)") }) {
       spellings.append((describeRawValue(alias), value))
     }
     return spellings
@@ -243,7 +243,7 @@ private func knownValues<T: ExtensibleEnum>(of _: T.Type) -> [Any] {
 package func valueAliasConflicts<A: ValueAliases>(of _: A.Type) -> [String] {
   var conflicts: [String] = []
   let listed = A.listedValues
-  for (alias, value) in A.aliases.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+  for (alias, value) in A.aliases.sorted(by: { isInUTF8Order("\($0.key)", "\($1.key)") }) {
     if let other = listed.first(where: { $0.rawValue == alias }), other != value {
       conflicts.append(
         "alias \(jsonQuoted(describeRawValue(alias))) names \(describeRawValue(value.rawValue)), "
@@ -276,7 +276,7 @@ package func tagAliasConflicts<Union: TaggedUnion>(of _: Union.Type) -> [String]
   let known = Set(Union.knownTags)
   guard !known.isEmpty else { return [] }
   var conflicts: [String] = []
-  for (alias, tag) in Union.tagAliases.sorted(by: { $0.key < $1.key }) {
+  for (alias, tag) in Union.tagAliases.sorted(by: { isInUTF8Order($0.key, $1.key) }) {
     if known.contains(alias), alias != tag {
       conflicts.append(
         "tag alias \(jsonQuoted(alias)) names \(jsonQuoted(tag)), but it is a known tag, which wins"

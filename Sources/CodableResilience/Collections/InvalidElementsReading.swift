@@ -94,7 +94,7 @@ func elementFailure(_ error: any Error) -> DecodingError? {
 
 /// Whether `error` is `JSONDecoder`'s own, which its public API shows only as a
 /// `DecodingError`: its type is internal to Foundation, so it is known by its name.
-private func isJSONDecoderError(_ error: any Error) -> Bool {
+func isJSONDecoderError(_ error: any Error) -> Bool {
   let name = String(reflecting: type(of: error))
   return name == "FoundationEssentials.JSONError" || name == "Foundation.JSONError"
 }
@@ -294,7 +294,7 @@ extension Dictionary: InvalidElementsReading where Value: Decodable {
       }
     }
     guard !left.isEmpty else { return (entries, nil, false) }
-    left.sort { $0.key < $1.key }
+    left.sort { isInUTF8Order($0.key, $1.key) }
     let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
     var invalid: [InvalidElement] = []
     for (key, slot) in left {

@@ -336,7 +336,7 @@ extension SkipUnknownKeys {
     // ExtensibleEnum, whose every key is known): whether the key type has aliases at all.
     guard hasAliases else {
       if unknown.count > 1 {
-        unknown.sort { $0.key < $1.key }
+        unknown.sort { isInUTF8Order($0.key, $1.key) }
       }
       return (known, unknown, [])
     }
@@ -363,7 +363,7 @@ extension SkipUnknownKeys {
     renamed: [(key: String, canonical: String)]
   ) {
     var known = known
-    var unknown = unknown.sorted { $0.key < $1.key }
+    var unknown = unknown.sorted { isInUTF8Order($0.key, $1.key) }
     var renamed: [(key: String, canonical: String)] = []
     unknown.removeAll { entry in
       guard let key = renamedKey(matching: entry.key), known[key] == nil else { return false }
@@ -372,13 +372,13 @@ extension SkipUnknownKeys {
       return true
     }
     let unlisted = known.keys.map { (key: $0, text: $0.rawValue.description) }
-    for (key, text) in unlisted.sorted(by: { $0.text < $1.text }) {
+    for (key, text) in unlisted.sorted(by: { isInUTF8Order($0.text, $1.text) }) {
       guard let canonical = renamedUnlistedValue(Key.self, key.rawValue), known[canonical] == nil
       else { continue }
       known[canonical] = known.removeValue(forKey: key)
       renamed.append((text, canonical.rawValue.description))
     }
-    renamed.sort { $0.key < $1.key }
+    renamed.sort { isInUTF8Order($0.key, $1.key) }
     return (known, unknown, renamed)
   }
 

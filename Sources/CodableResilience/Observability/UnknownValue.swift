@@ -572,6 +572,17 @@ package func jsonQuoted(_ text: String) -> String {
   return String(decoding: bytes, as: UTF8.self)
 }
 
+/// Whether `lhs` comes before `rhs` in the order of their UTF-8 bytes: the order the toolkit
+/// sorts keys and spellings in wherever the result must be the same on every run.
+///
+/// Not `<`: Swift 6.3 compares some strings that differ in how an accent is written as
+/// neither less nor greater than each other (`"e\u{301}"` and `"\u{e9}\""`), so a sort by `<`
+/// can put them in either order.
+@usableFromInline
+func isInUTF8Order(_ lhs: String, _ rhs: String) -> Bool {
+  lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+}
+
 /// Appends `text` in double quotes to `bytes`, escaped as ``jsonQuoted(_:)`` escapes it: the
 /// runs between the bytes to escape are copied whole.
 func appendJSONQuoted(_ text: String, to bytes: inout [UInt8]) {

@@ -260,7 +260,7 @@ extension JSONValue: CustomStringConvertible {
       bytes.append(UInt8(ascii: "]"))
     case .object(let members):
       bytes.append(UInt8(ascii: "{"))
-      for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+      for (index, member) in members.sorted(by: { isInUTF8Order($0.key, $1.key) }).enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         appendJSONQuoted(member.key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))

@@ -30,6 +30,11 @@ extension JSONValue: Decodable {
       return
     } catch DecodingError.typeMismatch(_, let context) {
       hint = JSONKindHint(foundIn: context.debugDescription)
+    } catch let error where isJSONDecoderError(error) {
+      // `JSONDecoder`'s own error for a string it cannot read (not valid UTF-8): the value
+      // is a string, and no other kind reads it. Thrown as it is, it fails the decode as it
+      // fails a `String` property ("The given data was not valid JSON."), not as an array.
+      throw error
     } catch {
       hint = nil
     }

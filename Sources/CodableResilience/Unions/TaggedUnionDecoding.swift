@@ -122,12 +122,13 @@ func contentKeyHint(for error: DecodingError, from decoder: any Decoder, tagKey:
     let container = try? decoder.container(keyedBy: AnyCodingKey.self),
     // The first by name: `allKeys` comes in hash order, which differs between two decodes of
     // the same object, and the error must not.
-    let suspect = container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).first(where: {
-      candidate in
-      candidate.stringValue != tagKey
-        && (try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: candidate))
-          != nil
-    })
+    let suspect = container.allKeys.sorted(by: { isInUTF8Order($0.stringValue, $1.stringValue) })
+      .first(where: {
+        candidate in
+        candidate.stringValue != tagKey
+          && (try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: candidate))
+            != nil
+      })
   else { return error }
   let hint =
     " (The union reads its variants' fields beside the tag, but \"\(suspect.stringValue)\" "
