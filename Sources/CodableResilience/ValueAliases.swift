@@ -152,7 +152,9 @@ func aliasedValue<A: ValueAliases>(_: A.Type, _ rawValue: A.RawValue) -> A? {
   var first: (spelling: String, value: A)?
   for (alias, value) in A.aliases {
     let spelling = describeRawValue(alias)
-    if equalIgnoringCase(spelling, text), first.map({ spelling < $0.spelling }) ?? true {
+    if equalIgnoringCase(spelling, text),
+      first.map({ isInUTF8Order(spelling, $0.spelling) }) ?? true
+    {
       first = (spelling, value)
     }
   }
@@ -162,16 +164,20 @@ func aliasedValue<A: ValueAliases>(_: A.Type, _ rawValue: A.RawValue) -> A? {
 private func firstCase<C: CaseIterable, A>(
   of _: C.Type, as _: A.Type, where matches: (A) -> Bool
 ) -> A? {
-  for element in C.allCases {
-    if let value = element as? A, matches(value) { return value }
-  }
-  return nil
+  firstMatch(in: C.allCases, as: A.self, where: matches)
 }
 
 private func firstKnownValue<E: ExtensibleEnum, A>(
   of _: E.Type, as _: A.Type, where matches: (A) -> Bool
 ) -> A? {
-  for element in E.knownValues {
+  firstMatch(in: E.knownValues, as: A.self, where: matches)
+}
+
+/// The first of `elements` that is an `A` and `matches`, without copying the elements.
+private func firstMatch<A>(
+  in elements: some Sequence, as _: A.Type, where matches: (A) -> Bool
+) -> A? {
+  for element in elements {
     if let value = element as? A, matches(value) { return value }
   }
   return nil

@@ -18,10 +18,12 @@ struct Dock: ExtensibleEnum, ExpressibleByStringLiteral, ValueAliases {
   static let knownValues: [Dock] = [.east, .west]
   /// `"West"` is `west`'s own raw value (it wins); `"EAST"` equals `"East"` ignoring case;
   /// `"HARBOUR"` and `"Harbour"` are equal ignoring case (the first by spelling wins);
-  /// `"Écluse"` is folded beyond ASCII.
+  /// `"Écluse"` is folded beyond ASCII, and `"e\u{301}cluse"` (its accent written apart) equals
+  /// it ignoring case: the first by the UTF-8 bytes of its spelling wins, as `spellings` lists
+  /// them (by `<`, Swift 6.3 puts `"Écluse"` first).
   static let aliases: [String: Dock] = [
     "West": .east, "EAST": .west, "port": .west, "Harbour": .east, "HARBOUR": .west,
-    "Écluse": .west,
+    "Écluse": .west, "e\u{301}cluse": .east,
   ]
   static let matchesCaseInsensitively = true
 }
@@ -43,7 +45,7 @@ where T.RawValue == String {
   if let value = listed.first(where: { $0.rawValue.lowercased() == folded }) {
     return .renamed(value)
   }
-  let aliases = T.aliases.sorted { $0.key < $1.key }
+  let aliases = T.aliases.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
   if let alias = aliases.first(where: { $0.key.lowercased() == folded }) {
     return .renamed(alias.value)
   }
