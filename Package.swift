@@ -33,7 +33,10 @@ let package = Package(
       dependencies: ["BenchmarkModels", "CodableResilience", "DecodeCheck", "SampleAPI"]
     ),
 
-    .testTarget(name: "CodableResilienceTests", dependencies: ["CodableResilience"]),
+    .testTarget(
+      name: "CodableResilienceTests",
+      dependencies: ["CodableResilience", "CodableResilienceTesting"]
+    ),
     .testTarget(
       name: "SampleAPITests",
       dependencies: ["CodableResilience", "CodableResilienceTesting", "SampleAPI"]

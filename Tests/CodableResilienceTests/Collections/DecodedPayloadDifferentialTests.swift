@@ -1,3 +1,4 @@
+import CodableResilienceTesting
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
   func pages() {
     var checked = 0
     for seed in Self.seeds {
-      var generator = PayloadGenerator(rng: SplitMix(state: UInt64(seed)))
+      var generator = PayloadGenerator(rng: SplitMix64(seed: UInt64(seed)))
       guard let difference = Self.difference(Pages.self, generator.pages(), checked: &checked)
       else { continue }
       Issue.record("seed \(seed): \(difference)")
@@ -32,7 +33,7 @@ import Testing
   func keysOutOfOrder() {
     var checked = 0
     for seed in Self.seeds {
-      var generator = PayloadGenerator(rng: SplitMix(state: UInt64(seed) &+ 1_000_000))
+      var generator = PayloadGenerator(rng: SplitMix64(seed: UInt64(seed) &+ 1_000_000))
       guard
         let difference = Self.difference(
           ReorderedPages.self, generator.reorderedPages(), checked: &checked)
@@ -48,17 +49,11 @@ import Testing
     var read = 0
     var reported = 0
     for seed in Self.seeds {
-      var generator = PayloadGenerator(rng: SplitMix(state: UInt64(seed)))
-      let data = Data(generator.pages().utf8)
-      let decoder = JSONDecoder()
-      let payload = try #require(DecodedPayload(data, decodedBy: decoder))
-      decoder.userInfo[.decodedPayload] = payload
-      let reports = Locked(0)
-      decoder.unknownValueHandler = .report { _ in reports.withLock { $0 += 1 } }
-      _ = try? decoder.decode(PayloadRoot<Pages>.self, from: data)
-      payload.finish()
-      read += payload.elementsRead
-      reported += reports.withLock { $0 }
+      var generator = PayloadGenerator(rng: SplitMix64(seed: UInt64(seed)))
+      let decoded = try DecodedPayloadTests.decodeKeepingPayload(
+        Pages.self, from: Data(generator.pages().utf8))
+      read += decoded.payload.elementsRead
+      reported += decoded.reports.count
     }
     // The rest hold a lone surrogate, which the reader leaves to the decoder.
     #expect(reported > 1_000)
@@ -207,24 +202,11 @@ protocol KeepsElements {
   var keptElements: [InvalidElement] { get }
 }
 
-/// SplitMix64: the same numbers for a seed on every platform.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Writes random JSON: pages of arrays whose elements decode, fail, or are not objects at all,
 /// with escapes, brackets inside strings, accents written two ways, numbers at the 15-digit
 /// border, repeated and extra keys, whitespace and the trailing commas `JSONDecoder` accepts.
 private struct PayloadGenerator {
-  var rng: SplitMix
+  var rng: SplitMix64
 
   mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
   mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &rng) }

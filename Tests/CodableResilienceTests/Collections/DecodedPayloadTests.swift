@@ -269,13 +269,8 @@ import Testing
   @Test("elements left out across pages and nested arrays are found where the decoder finds them")
   func elementsAcrossPages() throws {
     let data = Data(Self.pagesPayload.utf8)
-    let decoder = JSONDecoder()
-    let payload = try #require(DecodedPayload(data, decodedBy: decoder))
-    decoder.userInfo[.decodedPayload] = payload
-    let viaPayloadReports = Reports()
-    decoder.unknownValueHandler = .report { viaPayloadReports.append($0) }
-    let viaPayload = try decoder.decode(PayloadRoot<Pages>.self, from: data).value
-    payload.finish()
+    let read = try Self.decodeKeepingPayload(Pages.self, from: data)
+    let viaPayload = try read.value.get()
 
     let plain = JSONDecoder()
     let viaDecoderReports = Reports()
@@ -284,19 +279,19 @@ import Testing
 
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    func described(_ reports: Reports) -> [String] {
-      reports.values.map { "\($0.path) \($0.rawValue)" }
+    func described(_ reports: [UnknownValue]) -> [String] {
+      reports.map { "\($0.path) \($0.rawValue)" }
     }
-    #expect(described(viaPayloadReports) == described(viaDecoderReports))
+    #expect(described(read.reports) == described(viaDecoderReports.values))
     #expect(try encoder.encode(viaPayload) == encoder.encode(viaDecoder))
     #expect(viaPayload == viaDecoder)
     // Per page: 2 items, 2 grid cells, 1 pinned; the last page fails whole; 2 row cells.
-    #expect(viaPayloadReports.values.count == 5 * 5 + 1 + 2)
-    #expect(payload.elementsRead == viaPayloadReports.values.count)
+    #expect(read.reports.count == 5 * 5 + 1 + 2)
+    #expect(read.payload.elementsRead == read.reports.count)
     // Written back as read.
     let written = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(viaPayload))
-    let read = try JSONDecoder().decode(JSONValue.self, from: data)
-    #expect(written == read)
+    let sent = try JSONDecoder().decode(JSONValue.self, from: data)
+    #expect(written == sent)
   }
 
   /// A model that reads one array twice, as two properties.
@@ -406,14 +401,10 @@ import Testing
   /// read from it once.
   @Test("a routed decoding reads left-out elements from the payload")
   func payloadIsUsed() throws {
-    let data = Data(Self.feedPayload.utf8)
-    let decoder = JSONDecoder()
-    let payload = try #require(DecodedPayload(data, decodedBy: decoder))
-    decoder.userInfo[.decodedPayload] = payload
-    decoder.unknownValueHandler = .ignore
-    _ = try decoder.decode(PayloadRoot<Feed>.self, from: data)
+    let read = try Self.decodeKeepingPayload(Feed.self, from: Data(Self.feedPayload.utf8))
+    _ = try read.value.get()
     // The array elements; a dictionary's entries are read through the decoder.
-    #expect(payload.elementsRead == Self.trickyValues.count + 1)
+    #expect(read.payload.elementsRead == Self.trickyValues.count + 1)
   }
 
   /// Settings under which paths cannot be followed keep no payload.
@@ -479,18 +470,13 @@ import Testing
     let inner = #"{"items": [{"id": 1}, {"id": "inner"}], "groups": {}}"#
     let escaped = inner.replacingOccurrences(of: "\"", with: "\\\"")
     let json = #"{"embedded": "\#(escaped)", "items": [{"id": 2}, {"id": "outer"}]}"#
-    let data = Data(json.utf8)
-    let decoder = JSONDecoder()
-    let payload = try #require(DecodedPayload(data, decodedBy: decoder))
-    decoder.userInfo[.decodedPayload] = payload
-    let reports = Reports()
-    decoder.unknownValueHandler = .report { reports.append($0) }
-    let read = try decoder.decode(PayloadRoot<Envelope>.self, from: data).value
+    let decoded = try Self.decodeKeepingPayload(Envelope.self, from: Data(json.utf8))
+    let read = try decoded.value.get()
     #expect(read.inner.items == [Item(id: 1)])
     #expect(read.outer == [Item(id: 2)])
-    #expect(reports.values.map(\.rawValue) == [#"{"id":"inner"}"#, #"{"id":"outer"}"#])
-    #expect(reports.values.map(\.path) == ["$.items[1]", "$.items[1]"])
-    #expect(payload.elementsRead == 1, "only the outer element is the payload's")
+    #expect(decoded.reports.map(\.rawValue) == [#"{"id":"inner"}"#, #"{"id":"outer"}"#])
+    #expect(decoded.reports.map(\.path) == ["$.items[1]", "$.items[1]"])
+    #expect(decoded.payload.elementsRead == 1, "only the outer element is the payload's")
   }
 
   /// Elements read through `superDecoder()` get a decoder of their own: read through it.
@@ -552,6 +538,21 @@ import Testing
   }
 
   // MARK: Helpers
+
+  /// Decodes `data` as a routed call (`decodeCollectingUnknownValues`) does, reporting to a
+  /// `.report` handler and keeping the `DecodedPayload`, to see what was read from it.
+  static func decodeKeepingPayload<T: Decodable>(
+    _: T.Type, from data: Data
+  ) throws -> (value: Result<T, any Error>, reports: [UnknownValue], payload: DecodedPayload) {
+    let decoder = JSONDecoder()
+    let payload = try #require(DecodedPayload(data, decodedBy: decoder))
+    decoder.userInfo[.decodedPayload] = payload
+    let reports = Reports()
+    decoder.unknownValueHandler = .report { reports.append($0) }
+    let value = Result { try decoder.decode(PayloadRoot<T>.self, from: data).value }
+    payload.finish()
+    return (value, reports.values, payload)
+  }
 
   /// The reader's value for the whole of `data`, which must end where the value ends.
   func readWithReader(_ data: Data) -> JSONValue? {
