@@ -299,13 +299,14 @@ extension Dictionary: InvalidElementsReading where Value: Decodable {
     var invalid: [InvalidElement] = []
     for (key, slot) in left {
       guard let (json, failure) = slot.left else { continue }
+      let kept = KeptJSON(json)
       if let handler {
         try handler.handle(
           UnknownValue(
-            leftOut: KeptJSON(json), of: Value.self, failure: failure, codingPath: slot.codingPath,
+            leftOut: kept, of: Value.self, failure: failure, codingPath: slot.codingPath,
             atKey: nil))
       }
-      invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))
+      invalid.append(InvalidElement(location: .key(key), kept: kept, failure: failure))
     }
     return (entries, LeftOutElements(invalid: invalid), false)
   }

@@ -159,10 +159,6 @@ public struct InvalidElement: Sendable, Hashable, CustomStringConvertible {
     self.failure = failure
   }
 
-  init(location: Location, json: JSONValue, failure: UnknownValue.ElementFailure) {
-    self.init(location: location, kept: KeptJSON(json), failure: failure)
-  }
-
   /// Two are equal when their places, their JSON and their errors are.
   ///
   /// ```swift
