@@ -45,9 +45,6 @@ final class DecodedPayload: @unchecked Sendable {
   /// decoding reads forward: the next element is mostly in the same array or near it, and
   /// memory stays as deep as the payload, however long it is.
   private var frames: [Frame] = []
-  /// The element read last: the steps to its array, its index and where it ends. Skipping the
-  /// array element that holds it goes on from there, so no byte before it is read twice.
-  private var lastRead: (arrayPath: [Step], index: Int, end: Int)?
   /// Reads the numbers this reader leaves to `JSONDecoder`; made when first needed, as most
   /// calls leave no element out.
   private lazy var numberDecoder = JSONDecoder()
@@ -118,7 +115,7 @@ final class DecodedPayload: @unchecked Sendable {
           end = valueEnd
         }
         readCount += 1
-        lastRead = (frames[1...].map(\.step), index, end)
+        noteRead(endingAt: end, index: index, inArrayIn: array)
         return kept
       }
     }
@@ -217,22 +214,27 @@ final class DecodedPayload: @unchecked Sendable {
     return position.start
   }
 
+  /// Records in each array on the path where the element just read, at `index` of the array
+  /// in frame `array`, ends: skipping the element of that array which holds it goes on from
+  /// there, so no byte before it is read twice.
+  private func noteRead(endingAt end: Int, index: Int, inArrayIn array: Int) {
+    for frame in 0...array {
+      guard case .index(let holder) = frame == array ? .index(index) : frames[frame + 1].step
+      else { continue }
+      // Below the holder, one container for each frame down to the element's array.
+      frames[frame].readInside = (holder, array - frame, end)
+    }
+  }
+
   /// Where the element at `position` of the array in frame `frame` ends: read on from the end
-  /// of the element read last when that one is this element or inside it, and from its start
-  /// otherwise.
+  /// of the element read last inside it, when there is one, and from its start otherwise.
   private func end(
     ofElement position: (index: Int, start: Int), ofArrayIn frame: Int, in reader: PayloadReader
   ) -> Int? {
-    if let lastRead, lastRead.end > position.start, lastRead.arrayPath.count >= frame,
-      lastRead.arrayPath.count == frame
-        ? lastRead.index == position.index
-        : lastRead.arrayPath[frame] == .index(position.index),
-      (0..<frame).allSatisfy({ lastRead.arrayPath[$0] == frames[$0 + 1].step })
+    if let read = frames[frame].readInside, read.holder == position.index,
+      read.end > position.start
     {
-      // Between the end of the element read last and the end of this one, the containers
-      // that hold the former inside the latter close: one for each step of its array's path
-      // below this element.
-      return reader.end(closing: lastRead.arrayPath.count - frame, from: lastRead.end)
+      return reader.end(closing: read.closing, from: read.end)
     }
     return reader.end(ofValueAt: position.start)
   }
@@ -258,6 +260,9 @@ private struct Frame {
   var next: MemberCursor?
   /// For an array: the element found last, and where it starts.
   var cursor: (index: Int, start: Int)?
+  /// For an array: the element that holds (or is) the element read last, how many containers
+  /// close between the end of that one and the end of the holder, and where that one ends.
+  var readInside: (holder: Int, closing: Int, end: Int)?
 }
 
 /// Where reading an object's members goes on: at a member, or after the value of the member
