@@ -30,10 +30,11 @@
 ///
 /// ## Limits
 ///
-/// A missing key reaches the wrapper only through the `KeyedDecodingContainer` overload that
-/// Swift picks where the property's type is known when the model is compiled. In a property
-/// whose type is a generic parameter (`struct Envelope<T: Codable> { var value: T }` with
-/// `T == DecodeUnknownAsNil<Heating>`), Swift calls the generic `decode(_:forKey:)` instead,
+/// A missing key reaches the wrapper only through the `KeyedDecodingContainer` overload for
+/// ``ResilientPropertyWrapper``s, which Swift picks where the property's type is known when the
+/// model is compiled. In a property whose type is a generic parameter
+/// (`struct Envelope<T: Codable> { var value: T }` with `T == DecodeUnknownAsNil<Heating>`),
+/// Swift calls the generic `decode(_:forKey:)` instead,
 /// and Foundation throws `keyNotFound` before the wrapper is asked; likewise, encoding such a
 /// property writes `null` for a missing value rather than leaving the key out. Present values,
 /// `null` and unknown raw values decode, report and encode the same at every position.
@@ -195,88 +196,25 @@ extension DecodeUnknownAsNil: Encodable where Enum.RawValue: Encodable {
   }
 }
 
-extension KeyedDecodingContainer {
-  /// Decodes a ``DecodeUnknownAsNil`` property, so that a missing key is `nil` instead of
-  /// the `keyNotFound` error synthesized `Codable` would throw, and is remembered as missing.
-  ///
-  /// Synthesized `init(from:)` calls it for every `@DecodeUnknownAsNil` property; a
-  /// hand-written one calls it the same way:
+extension DecodeUnknownAsNil: ResilientPropertyWrapper {
+  /// A missing key reads as `nil`, remembered as missing.
   ///
   /// ```swift
-  /// _heating = try container.decode(DecodeUnknownAsNil<Heating>.self, forKey: .heating)
+  /// // {} decodes with heating == nil, and encodes back to {}
   /// ```
-  @inlinable
-  public func decode<Enum>(
-    _ type: DecodeUnknownAsNil<Enum>.Type,
-    forKey key: Key
-  ) throws -> DecodeUnknownAsNil<Enum> where Enum.RawValue: Decodable {
-    // Missing and `null` are told apart only when the value is absent, so a present value
-    // costs one read.
-    guard Enum.RawValue.self == String.self else {
-      return try decodeIfPresentThroughInit(type, forKey: key)
-        ?? DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
-    }
-    guard let rawValue = try decodeIfPresent(String.self, forKey: key) else {
-      return DecodeUnknownAsNil(storage: contains(key) ? .null : .absent)
-    }
-    if let value = Enum(rawValue: rawValue as! Enum.RawValue) {
-      return DecodeUnknownAsNil(storage: .known(value))
-    }
-    // An unknown value goes through the wrapper's own `init(from:)`, which reports it with the
-    // decoder's `userInfo`, read from this container only now (see `PropertyDecoder`).
-    return try decodeInPlace(type, forKey: key, string: rawValue)
+  public static func decodeMissingKey<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    Self(storage: .absent)
   }
 
-  /// Decodes an array of ``DecodeUnknownAsNil`` elements, each `null`, a case, or an unknown
-  /// raw value (kept and reported).
+  /// Whether the key is written: not when it was missing, or `nil` was assigned since.
   ///
   /// ```swift
-  /// paymentMethods = try container.decode(
-  ///   [DecodeUnknownAsNil<PaymentMethod>].self, forKey: .paymentMethods)
+  /// listing.$heating.writesKey  // false after decoding {}
   /// ```
-  @inlinable
-  public func decode<Enum>(
-    _ type: [DecodeUnknownAsNil<Enum>].Type,
-    forKey key: Key
-  ) throws -> [DecodeUnknownAsNil<Enum>] where Enum.RawValue: Decodable {
-    try decodeElementsResiliently(type, forKey: key)
-  }
-
-  /// Decodes an optional array of ``DecodeUnknownAsNil`` elements: `nil` for a missing key or
-  /// `null`.
-  ///
-  /// ```swift
-  /// paymentMethods = try container.decodeIfPresent(
-  ///   [DecodeUnknownAsNil<PaymentMethod>].self, forKey: .paymentMethods)
-  /// ```
-  @inlinable
-  public func decodeIfPresent<Enum>(
-    _ type: [DecodeUnknownAsNil<Enum>].Type,
-    forKey key: Key
-  ) throws -> [DecodeUnknownAsNil<Enum>]? where Enum.RawValue: Decodable {
-    try decodeElementsResilientlyIfPresent(type, forKey: key)
-  }
-}
-
-extension KeyedEncodingContainer {
-  /// Encodes a ``DecodeUnknownAsNil`` property as it was read: no key when it was missing
-  /// (or set to `nil`), `null` when it was `null`, the raw value otherwise.
-  ///
-  /// Synthesized `encode(to:)` calls it for every `@DecodeUnknownAsNil` property:
-  ///
-  /// ```swift
-  /// try container.encode(_heating, forKey: .heating)
-  /// ```
-  @inlinable
-  public mutating func encode<Enum>(
-    _ value: DecodeUnknownAsNil<Enum>,
-    forKey key: Key
-  ) throws where Enum.RawValue: Encodable {
-    switch value.storage {
-    case .absent: break
-    case .null: try encodeNil(forKey: key)
-    case .known(let known): try encode(known.rawValue, forKey: key)
-    case .unknown(let rawValue): try encode(rawValue, forKey: key)
-    }
+  public var writesKey: Bool {
+    if case .absent = storage { return false }
+    return true
   }
 }

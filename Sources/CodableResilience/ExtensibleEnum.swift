@@ -28,9 +28,8 @@
 ///
 /// Every position decodes the same way, through the type's own `init(from:)` (the default, or
 /// your own): at the top level, as an array element, as a concrete, optional or generic
-/// property, in nested collections and through `superDecoder`. For properties and arrays,
-/// overloads of `KeyedDecodingContainer.decode(_:forKey:)` call it with a light decoder that
-/// reads from the keyed container, which costs less than `JSONDecoder`'s nested decoder.
+/// property, in nested collections and through `superDecoder`, with the decoder the `Decoder`
+/// itself hands it.
 ///
 /// ## Limits
 ///
@@ -172,70 +171,6 @@ extension ExtensibleEnum {
     } else {
       return nil
     }
-  }
-}
-
-// MARK: - Properties
-
-// As for `UnknownDecodable` (see there): properties and arrays decode through the type's own
-// `init(from:)`, with a decoder that reads straight from the keyed container.
-
-extension KeyedDecodingContainer {
-  /// Decodes an ``ExtensibleEnum`` property, reporting a value outside its non-empty
-  /// ``ExtensibleEnum/knownValues``.
-  ///
-  /// Synthesized `init(from:)` calls it for every such property:
-  ///
-  /// ```swift
-  /// currency = try container.decode(Currency.self, forKey: .currency)
-  /// ```
-  ///
-  /// The value decodes through the type's own `init(from:)`, custom or default, exactly as it
-  /// would at any other position; a missing key throws `keyNotFound`.
-  @inlinable
-  public func decode<Value: ExtensibleEnum>(_ type: Value.Type, forKey key: Key) throws -> Value {
-    try decodeResiliently(type, forKey: key)
-  }
-
-  /// Decodes an optional ``ExtensibleEnum`` property: `nil` for a missing key or `null`.
-  ///
-  /// ```swift
-  /// currency = try container.decodeIfPresent(Currency.self, forKey: .currency)
-  /// ```
-  @inlinable
-  public func decodeIfPresent<Value: ExtensibleEnum>(
-    _ type: Value.Type,
-    forKey key: Key
-  ) throws -> Value? {
-    try decodeResilientlyIfPresent(type, forKey: key)
-  }
-
-  /// Decodes an array of ``ExtensibleEnum`` values, reporting each outside a non-empty
-  /// ``ExtensibleEnum/knownValues``.
-  ///
-  /// ```swift
-  /// languages = try container.decode([LanguageCode].self, forKey: .languages)
-  /// ```
-  @inlinable
-  public func decode<Element: ExtensibleEnum>(
-    _ type: [Element].Type,
-    forKey key: Key
-  ) throws -> [Element] {
-    try decodeElementsResiliently(type, forKey: key)
-  }
-
-  /// Decodes an optional array of ``ExtensibleEnum`` values: `nil` for a missing key or
-  /// `null`.
-  ///
-  /// ```swift
-  /// languages = try container.decodeIfPresent([LanguageCode].self, forKey: .languages)
-  /// ```
-  @inlinable
-  public func decodeIfPresent<Element: ExtensibleEnum>(
-    _ type: [Element].Type,
-    forKey key: Key
-  ) throws -> [Element]? {
-    try decodeElementsResilientlyIfPresent(type, forKey: key)
   }
 }
 

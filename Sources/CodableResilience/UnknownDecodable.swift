@@ -40,9 +40,9 @@
 ///
 /// Every position decodes the same way: at the top level, as an array element, as a concrete,
 /// optional or generic property, in nested collections, and through `superDecoder`. The type's
-/// `init(from:)` (this default, or your own) is the one that runs everywhere. For properties and
-/// arrays, overloads of `KeyedDecodingContainer.decode(_:forKey:)` call it with a light decoder
-/// that reads from the keyed container, which costs less than `JSONDecoder`'s nested decoder.
+/// `init(from:)` (this default, or your own) is the one that runs everywhere, with the decoder
+/// the `Decoder` itself hands it: the toolkit adds no container overload for plain types, so a
+/// model layer that imports it type-checks as fast as one that does not.
 ///
 /// ## Limits
 ///
@@ -118,76 +118,5 @@ extension UnknownDecodable where Self: CaseIterable {
       if description != unknownRawValue { descriptions.append(description) }
     }
     return descriptions
-  }
-}
-
-// MARK: - Properties
-
-// Synthesized `Codable` decodes a property with `container.decode(Kind.self, forKey:)`. These
-// overloads are chosen instead for `UnknownDecodable` properties: they call the type's own
-// `init(from:)` with a decoder that reads straight from the keyed container, which costs less
-// than `JSONDecoder`'s nested decoder and behaves the same (see `Properties/KeyedDecoding.swift`).
-
-extension KeyedDecodingContainer {
-  /// Decodes an ``UnknownDecodable`` property: its case, or ``UnknownDecodable/unknown``
-  /// (reported) for a raw value no case matches.
-  ///
-  /// Synthesized `init(from:)` calls it for every such property; a hand-written one calls it
-  /// the same way:
-  ///
-  /// ```swift
-  /// kind = try container.decode(ListingKind.self, forKey: .kind)
-  /// ```
-  ///
-  /// The value decodes through the type's own `init(from:)`, custom or default, exactly as it
-  /// would at any other position; a missing key throws `keyNotFound`.
-  @inlinable
-  public func decode<Value: UnknownDecodable>(
-    _ type: Value.Type,
-    forKey key: Key
-  ) throws -> Value {
-    try decodeResiliently(type, forKey: key)
-  }
-
-  /// Decodes an optional ``UnknownDecodable`` property: `nil` for a missing key or `null`,
-  /// otherwise its case, or ``UnknownDecodable/unknown`` (reported).
-  ///
-  /// ```swift
-  /// status = try container.decodeIfPresent(ListingStatus.self, forKey: .status)
-  /// ```
-  @inlinable
-  public func decodeIfPresent<Value: UnknownDecodable>(
-    _ type: Value.Type,
-    forKey key: Key
-  ) throws -> Value? {
-    try decodeResilientlyIfPresent(type, forKey: key)
-  }
-
-  /// Decodes an array of ``UnknownDecodable`` values: each element its case, or
-  /// ``UnknownDecodable/unknown`` (reported) for a raw value no case matches.
-  ///
-  /// ```swift
-  /// amenities = try container.decode([Amenity].self, forKey: .amenities)
-  /// ```
-  @inlinable
-  public func decode<Element: UnknownDecodable>(
-    _ type: [Element].Type,
-    forKey key: Key
-  ) throws -> [Element] {
-    try decodeElementsResiliently(type, forKey: key)
-  }
-
-  /// Decodes an optional array of ``UnknownDecodable`` values: `nil` for a missing key or
-  /// `null`, otherwise each element its case, or ``UnknownDecodable/unknown`` (reported).
-  ///
-  /// ```swift
-  /// amenities = try container.decodeIfPresent([Amenity].self, forKey: .amenities)
-  /// ```
-  @inlinable
-  public func decodeIfPresent<Element: UnknownDecodable>(
-    _ type: [Element].Type,
-    forKey key: Key
-  ) throws -> [Element]? {
-    try decodeElementsResilientlyIfPresent(type, forKey: key)
   }
 }

@@ -315,3 +315,25 @@ struct KeptJSON: Sendable {
     }
   }
 }
+
+extension SkipInvalidElements: ResilientPropertyWrapper {
+  /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
+  /// other it throws `keyNotFound`, as a plain property does.
+  ///
+  /// ```swift
+  /// // @SkipInvalidElements var pinned: [Status]?  — {} decodes with pinned == nil
+  /// ```
+  public static func decodeMissingKey<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    noneIfOptional(Value.self).map { Self(wrappedValue: $0) }
+  }
+
+  /// Whether the key is written: not for an optional collection that is `nil` and was not
+  /// read as `null`.
+  ///
+  /// ```swift
+  /// timeline.$pinned.writesKey  // false after decoding {}
+  /// ```
+  public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+}

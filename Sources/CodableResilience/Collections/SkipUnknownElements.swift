@@ -253,3 +253,25 @@ func writtenForm<Element: Encodable>(of element: Element) -> any Encodable {
   }
   return element
 }
+
+extension SkipUnknownElements: ResilientPropertyWrapper {
+  /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
+  /// other it throws `keyNotFound`, as a plain property does.
+  ///
+  /// ```swift
+  /// // @SkipUnknownElements var tags: [Amenity]?  — {} decodes with tags == nil
+  /// ```
+  public static func decodeMissingKey<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    noneIfOptional(Elements.self).map { Self(wrappedValue: $0) }
+  }
+
+  /// Whether the key is written: not for an optional collection that is `nil` and was not
+  /// read as `null`.
+  ///
+  /// ```swift
+  /// listing.$tags.writesKey  // false after decoding {}
+  /// ```
+  public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+}

@@ -415,3 +415,25 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
     try container.encode(entries)
   }
 }
+
+extension SkipUnknownKeys: ResilientPropertyWrapper {
+  /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
+  /// other it throws `keyNotFound`, as a plain property does.
+  ///
+  /// ```swift
+  /// // @SkipUnknownKeys var fees: [FeeKind: Int]?  — {} decodes with fees == nil
+  /// ```
+  public static func decodeMissingKey<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    noneIfOptional(Entries.self).map { Self(wrappedValue: $0) }
+  }
+
+  /// Whether the key is written: not for an optional collection that is `nil` and was not
+  /// read as `null`.
+  ///
+  /// ```swift
+  /// listing.$fees.writesKey  // false after decoding {}
+  /// ```
+  public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+}

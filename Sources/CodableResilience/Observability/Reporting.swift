@@ -85,34 +85,12 @@ extension Decoder {
   }
 }
 
-// MARK: - Reaching the handler from a container
+// MARK: - Which decoder
 
-/// Reads the `userInfo` of the decoder it is decoded with, and nothing else.
-///
-/// A keyed container does not expose the decoding's `userInfo`, and not every decoder supports
-/// `superDecoder(forKey:)`. Decoding this at a key that holds a value gives the decoder's own
-/// nested decoder for that value, whose `userInfo` this keeps: the one way the toolkit's light
-/// decoders and keyed overloads reach the handler, asked only once something is to be reported
-/// (or a value's own `init(from:)` asks for `userInfo`).
+/// The `userInfo` of a decoder and, when the decoder is an object, its identity, taken only for
+/// an element left out.
 @usableFromInline
-struct UserInfoProbe: Decodable {
-  @usableFromInline
-  let userInfo: [CodingUserInfoKey: Any]
-
-  @usableFromInline
-  init(from decoder: any Decoder) {
-    userInfo = decoder.userInfo
-  }
-}
-
-/// The `userInfo` of a decoder and, when the decoder is an object, its identity: decoded at a
-/// key, the decoder that reads the value there, as ``UserInfoProbe`` finds it.
-///
-/// A type of its own rather than a member of ``UserInfoProbe``: taking the identity is a cast,
-/// and the probe runs for every report, where folding it in cost 2.8% of the
-/// `handler-installed` row's instructions; this runs only for an element left out.
-@usableFromInline
-struct DecoderContext: Decodable {
+struct DecoderContext {
   @usableFromInline
   let userInfo: [CodingUserInfoKey: Any]
   /// Which decoder it is, to tell whether it is the one a ``DecodedPayload`` belongs to.
@@ -120,43 +98,9 @@ struct DecoderContext: Decodable {
   let decoder: ObjectIdentifier?
 
   @usableFromInline
-  init(userInfo: [CodingUserInfoKey: Any], decoder: ObjectIdentifier?) {
-    self.userInfo = userInfo
-    self.decoder = decoder
-  }
-
-  @usableFromInline
   init(_ decoder: any Decoder) {
     userInfo = decoder.userInfo
     self.decoder = objectIdentity(of: decoder)
-  }
-
-  @usableFromInline
-  init(from decoder: any Decoder) {
-    self.init(decoder)
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// The `userInfo` of the decoder that reads the value at `key`, which must be present; empty
-  /// when the decoder cannot decode a value there.
-  @usableFromInline
-  func userInfo(forKey key: Key) -> [CodingUserInfoKey: Any] {
-    (try? decode(UserInfoProbe.self, forKey: key).userInfo) ?? [:]
-  }
-
-  /// Hands the unknown values `make` describes to the handler of the decoder that reads the
-  /// value at `key`, in order; does nothing, and describes nothing, when none is installed.
-  ///
-  /// For keyed overloads that find unknown values without a decoder of their own: the keys of
-  /// a dictionary, the elements of an array read straight from a nested container.
-  @usableFromInline
-  func reportUnknownValues(forKey key: Key, _ make: () -> [UnknownValue]) throws {
-    guard let handler = userInfo(forKey: key)[.unknownValueHandler] as? UnknownValueHandler
-    else { return }
-    for value in make() {
-      try handler.handle(value)
-    }
   }
 }
 

@@ -566,27 +566,6 @@ protocol ArraySource {
   func reopen() throws -> any UnkeyedDecodingContainer
 }
 
-/// An array at a key of a keyed container.
-@usableFromInline
-struct KeyedArraySource<Key: CodingKey>: ArraySource {
-  @usableFromInline let container: KeyedDecodingContainer<Key>
-  @usableFromInline let key: Key
-
-  @inlinable
-  init(_ container: KeyedDecodingContainer<Key>, key: Key) {
-    self.container = container
-    self.key = key
-  }
-
-  @usableFromInline
-  var userInfo: [CodingUserInfoKey: Any] { container.userInfo(forKey: key) }
-
-  @usableFromInline
-  func reopen() throws -> any UnkeyedDecodingContainer {
-    try container.nestedUnkeyedContainer(forKey: key)
-  }
-}
-
 /// The array a decoder reads.
 @usableFromInline
 struct DecoderArraySource: ArraySource {

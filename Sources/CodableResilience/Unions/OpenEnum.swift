@@ -18,8 +18,7 @@
 /// An unknown raw value is reported to the decoder's ``UnknownValueHandler`` under the name
 /// of `Known` (`"Visibility"`), with its known values when `Known` is `CaseIterable`. A value
 /// of the wrong JSON type, `null` or a missing key throws the error a plain `String` or `Int`
-/// field would throw. As a property it decodes through the `KeyedDecodingContainer`
-/// overloads, which cost what a plain enum costs.
+/// field would throw, at every position, through its own `init(from:)`.
 ///
 /// Two values are equal when their raw values are, as for any `RawRepresentable` type.
 ///
@@ -121,69 +120,5 @@ extension OpenEnum: Encodable where Known.RawValue: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)
-  }
-}
-
-// MARK: - Keyed Decoding
-
-// The overloads run `OpenEnum`'s own `init(from:)` through the toolkit's keyed engine
-// (`decodeResiliently` and its siblings): a light decoder reading from this container, and the
-// container's generic path for whatever it cannot answer exactly. The value, the reports and the
-// errors are those of `init(from:)` at every position; the cost is a plain enum's or less.
-
-extension KeyedDecodingContainer {
-  /// Decodes an ``OpenEnum`` property through its own `init(from:)`, without the nested
-  /// decoder `JSONDecoder` would push for it.
-  ///
-  /// Synthesized `init(from:)` calls it; a hand-written one calls it the same way:
-  ///
-  /// ```swift
-  /// visibility = try container.decode(OpenEnum<Visibility>.self, forKey: .visibility)
-  /// ```
-  @inlinable
-  public func decode<Known>(
-    _ type: OpenEnum<Known>.Type,
-    forKey key: Key
-  ) throws -> OpenEnum<Known> where Known.RawValue: Decodable {
-    try decodeResiliently(type, forKey: key)
-  }
-
-  /// Decodes an optional ``OpenEnum`` property: `nil` for a missing key or `null`.
-  ///
-  /// ```swift
-  /// visibility = try container.decodeIfPresent(OpenEnum<Visibility>.self, forKey: .visibility)
-  /// ```
-  @inlinable
-  public func decodeIfPresent<Known>(
-    _ type: OpenEnum<Known>.Type,
-    forKey key: Key
-  ) throws -> OpenEnum<Known>? where Known.RawValue: Decodable {
-    try decodeResilientlyIfPresent(type, forKey: key)
-  }
-
-  /// Decodes an array of ``OpenEnum`` values, each through its own `init(from:)`.
-  ///
-  /// ```swift
-  /// audiences = try container.decode([OpenEnum<Visibility>].self, forKey: .audiences)
-  /// ```
-  @inlinable
-  public func decode<Known>(
-    _ type: [OpenEnum<Known>].Type,
-    forKey key: Key
-  ) throws -> [OpenEnum<Known>] where Known.RawValue: Decodable {
-    try decodeElementsResiliently(type, forKey: key)
-  }
-
-  /// Decodes an optional array of ``OpenEnum`` values: `nil` for a missing key or `null`.
-  ///
-  /// ```swift
-  /// audiences = try container.decodeIfPresent([OpenEnum<Visibility>].self, forKey: .audiences)
-  /// ```
-  @inlinable
-  public func decodeIfPresent<Known>(
-    _ type: [OpenEnum<Known>].Type,
-    forKey key: Key
-  ) throws -> [OpenEnum<Known>]? where Known.RawValue: Decodable {
-    try decodeElementsResilientlyIfPresent(type, forKey: key)
   }
 }

@@ -1,0 +1,116 @@
+// The toolkit's only keyed-container overloads: one `decode` and one `encode`, for the property
+// wrappers, which alone need a say over a missing key. Synthesized `Codable` calls the
+// container's `decode(_:forKey:)` for every property, so each overload of it is weighed at
+// every property of a model layer that imports the toolkit; one overload, constrained to a
+// protocol only the wrappers adopt, keeps that cost near nothing. A present key decodes through
+// the wrapper's own `init(from:)` behind the decoder's own nested decoder, exactly as at every
+// other position.
+
+/// A property wrapper that decides what a missing key reads as, and whether its key is written.
+///
+/// Synthesized `Codable` throws `keyNotFound` for a missing key and always writes a key. The
+/// toolkit's wrappers adopt this protocol so that a missing key can read as something (`nil`
+/// for `@DecodeUnknownAsNil` and optional collections) and be left out again when encoding:
+///
+/// ```swift
+/// struct Listing: Codable {
+///   @DecodeUnknownAsNil var heating: Heating?      // {} decodes, and encodes back to {}
+///   @SkipUnknownElements var tags: [Amenity]?      // likewise
+/// }
+/// ```
+///
+/// A present key, `null` included, decodes through the wrapper's own `init(from:)`.
+public protocol ResilientPropertyWrapper {
+  /// The property for a key the payload does not have, or `nil` when a missing key is an error
+  /// (the container then throws the `keyNotFound` a plain property throws).
+  ///
+  /// `container` is the container the key is missing from, for its `userInfo` and path.
+  static func decodeMissingKey<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self?
+
+  /// Whether the property writes its key: `false` for one that was read from a missing key,
+  /// or set to `nil` since, so that a round trip leaves the key out as it found it.
+  var writesKey: Bool { get }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a property wrapped by one of the toolkit's wrappers: what the wrapper makes of a
+  /// missing key, otherwise the wrapper's own `init(from:)`.
+  ///
+  /// Synthesized `init(from:)` calls it for every wrapped property; a hand-written one calls it
+  /// the same way:
+  ///
+  /// ```swift
+  /// _heating = try container.decode(DecodeUnknownAsNil<Heating>.self, forKey: .heating)
+  /// ```
+  @inlinable
+  public func decode<Wrapper: ResilientPropertyWrapper & Decodable>(
+    _ type: Wrapper.Type,
+    forKey key: Key
+  ) throws -> Wrapper {
+    if !contains(key), let missing = try Wrapper.decodeMissingKey(key, in: self) {
+      return missing
+    }
+    return try decodeThroughInit(type, forKey: key)
+  }
+
+  /// Decodes a value with the container's generic `decode(_:forKey:)`, that is through the
+  /// type's own `init(from:)` behind the decoder's nested decoder, bypassing the overload above.
+  @inlinable
+  func decodeThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decode(type, forKey: key)
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes a property wrapped by one of the toolkit's wrappers as it was read: no key when it
+  /// was missing (or set to `nil`), otherwise the wrapper's own `encode(to:)`.
+  ///
+  /// Synthesized `encode(to:)` calls it for every wrapped property:
+  ///
+  /// ```swift
+  /// try container.encode(_heating, forKey: .heating)
+  /// ```
+  @inlinable
+  public mutating func encode<Wrapper: ResilientPropertyWrapper & Encodable>(
+    _ value: Wrapper,
+    forKey key: Key
+  ) throws {
+    guard value.writesKey else { return }
+    try encodeThroughEncodable(value, forKey: key)
+  }
+
+  /// Encodes a value with the container's generic `encode(_:forKey:)`, bypassing the overload
+  /// above.
+  @inlinable
+  mutating func encodeThroughEncodable<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try encode(value, forKey: key)
+  }
+}
+
+// MARK: - Optional Collections
+
+/// An optional, made or asked about without knowing what it wraps: the collection wrappers hold
+/// `[T]` or `[T]?` alike, and only the optional ones read a missing key as `nil`.
+protocol OptionalValue {
+  /// `nil`.
+  static var none: Self { get }
+
+  /// Whether the value is `nil`.
+  var holdsNothing: Bool { get }
+}
+
+extension Optional: OptionalValue {
+  var holdsNothing: Bool { self == nil }
+}
+
+/// `nil` of `Value` when it is an optional; `nil` (no value at all) when it is not.
+func noneIfOptional<Value>(_: Value.Type) -> Value? {
+  (Value.self as? any OptionalValue.Type)?.none as? Value
+}
+
+/// Whether `value` is an optional holding `nil`.
+func holdsNothing(_ value: some Any) -> Bool {
+  (value as? any OptionalValue)?.holdsNothing == true
+}

@@ -1,0 +1,43 @@
+// Reading raw values with the containers' concrete entry points.
+
+/// Decodes a raw value from `container`, taking its concrete `String` and `Int` entry points
+/// when `R` is one of them: those skip the generic path's type checks.
+///
+/// A function of `R` alone (not a method of the container protocol) so that it is compiled for
+/// the raw type even when the container is an existential, and the branch folds away.
+@inlinable
+func decodeRawValue<R: Decodable>(
+  _ type: R.Type,
+  from container: any SingleValueDecodingContainer
+) throws -> R {
+  if R.self == String.self {
+    return try container.decode(String.self) as! R
+  }
+  if R.self == Int.self {
+    return try container.decode(Int.self) as! R
+  }
+  return try container.decode(R.self)
+}
+
+/// An array element passed over: reads nothing, so its container moves to the next element.
+@usableFromInline
+struct PassedElement: Decodable {
+  @usableFromInline
+  init(from decoder: any Decoder) {}
+}
+
+/// The next element's raw value, read with the container's concrete `decode` for the common
+/// raw types, as a plain array of them is read.
+@inlinable
+func decodeRawValue<RawValue: Decodable>(
+  _: RawValue.Type,
+  from container: inout any UnkeyedDecodingContainer
+) throws -> RawValue {
+  if RawValue.self == String.self {
+    return try container.decode(String.self) as! RawValue
+  }
+  if RawValue.self == Int.self {
+    return try container.decode(Int.self) as! RawValue
+  }
+  return try container.decode(RawValue.self)
+}
