@@ -148,19 +148,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     }
   }
 
-  /// Decodes every element with `Element.init(from:)`, in order.
-  @inlinable
-  func decodeAll<Element: Decodable>(_: Element.Type) throws -> [Element] {
-    var result: [Element] = []
-    result.reserveCapacity(elements.count ?? 0)
-    while !isAtEnd(&elements) {
-      let element = try decodeElement(Element.self)
-      try deliverReports()
-      result.append(element)
-    }
-    return result
-  }
-
   /// Decodes the current element; its reports are held (see ``deliverReports()``), unless it
   /// throws: then they are delivered first, as they were made before its error.
   ///
@@ -174,11 +161,14 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     refused = false
     kept?.lastRead = nil
     let element: Element
+    var handle = ElementHandle(self)
     do {
-      element = try Element(from: self)
+      element = try Element(from: handle)
     } catch {
+      try settleIfKept(&handle)
       return try recover(from: error, Element.self)
     }
+    try settleIfKept(&handle)
     if _slowPath(refused || !consumed) {
       return try decodeAgainDelivering(Element.self)
     }
@@ -202,12 +192,15 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     replaying = true
     defer { clearReplay() }
     let element: Element
+    var handle = ElementHandle(self)
     do {
-      element = try Element(from: self)
+      element = try Element(from: handle)
     } catch {
       clearReplay()
+      try settleIfKept(&handle)
       return try recover(from: error, Element.self)
     }
+    try settleIfKept(&handle)
     if refused || !consumed {
       clearReplay()
       return try decodeAgainDelivering(Element.self)
@@ -306,6 +299,25 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     reports?.values = slot.reports
     elements = container
     return slot.element
+  }
+
+  /// Hands an element that kept its decoder over to the decoder's own decoder for it, read
+  /// from the source: this one moves on to the next element, and lends its source only for
+  /// the length of one read.
+  @inlinable
+  func settleIfKept(_ handle: inout ElementHandle) throws {
+    if _slowPath(!isKnownUniquelyReferenced(&handle)) {
+      try settle(handle)
+    }
+  }
+
+  @usableFromInline
+  func settle(_ handle: ElementHandle) throws {
+    var container = try source.reopen()
+    while container.currentIndex < index, !container.isAtEnd {
+      _ = try container.decode(PassedElement.self)
+    }
+    handle.base = try container.superDecoder()
   }
 
   /// Reads the current element again, through the generic path, as a `JSONValue`: what an
