@@ -1,9 +1,8 @@
 // How `SkipInvalidElements` reads and writes each kind of collection. Arrays (and sets) read
 // each element with the container's own `decode`, exactly as a plain array does, so an array
 // whose elements all decode costs what the plain one does; an element that throws a
-// `DecodingError` is read as a `JSONValue` from the payload the call keeps (`DecodedPayload`),
-// or else again through the container (the cursor is still on it), kept with its index and
-// error, and reported. Dictionaries read each value inside a slot that catches its
+// `DecodingError` is read again through the container as a `JSONValue` (the cursor is still on
+// it), kept with its index and error, and reported. Dictionaries read each value inside a slot that catches its
 // error, and report what they left out in key order, after the object is read, so reports and
 // the error `.strict` throws do not depend on hash order.
 
@@ -42,15 +41,15 @@ protocol InvalidElementsWriting {
 /// Reads the elements of an array, leaving out those that throw a `DecodingError`.
 ///
 /// - Parameters:
-///   - context: the `userInfo` of the decoder that reads the array, and which decoder that
-///     is, asked for only when an element is left out.
+///   - userInfo: the `userInfo` of the decoder that reads the array, asked for only when an
+///     element is left out.
 ///   - reopen: the array's container anew, for a decoder whose cursor moved past an element
 ///     that failed.
 @inlinable
 func readElementsSkippingInvalid<Element: Decodable>(
   _: Element.Type,
   from container: inout any UnkeyedDecodingContainer,
-  context: () -> DecoderContext,
+  userInfo: () -> [CodingUserInfoKey: Any],
   reopen: () throws -> any UnkeyedDecodingContainer
 ) throws -> (elements: [Element], invalid: [InvalidElement]) {
   var elements: [Element] = []
@@ -66,7 +65,7 @@ func readElementsSkippingInvalid<Element: Decodable>(
       guard let failure = elementFailure(error) else { throw error }
       invalid.append(
         try leaveOut(
-          Element.self, at: index, error: failure, from: &container, context: context(),
+          Element.self, at: index, error: failure, from: &container, userInfo: userInfo(),
           reopen: reopen))
     }
   }
@@ -107,21 +106,19 @@ func readElementsSkippingInvalid<Element: Decodable>(
   var container = try decoder.unkeyedContainer()
   return try readElementsSkippingInvalid(
     Element.self, from: &container,
-    context: { DecoderContext(decoder) },
+    userInfo: { decoder.userInfo },
     reopen: { try decoder.unkeyedContainer() })
 }
 
-/// Keeps the element at `index`, which threw `error`, as a `JSONValue`, and reports it.
-///
-/// The element is read from the payload when the decoding keeps one (see ``DecodedPayload``),
-/// and otherwise through the container again.
+/// Keeps the element at `index`, which threw `error`, as a `JSONValue` read through the
+/// container again, and reports it.
 @usableFromInline
 func leaveOut(
   _ type: Any.Type,
   at index: Int,
   error: DecodingError,
   from container: inout any UnkeyedDecodingContainer,
-  context: DecoderContext,
+  userInfo: [CodingUserInfoKey: Any],
   reopen: () throws -> any UnkeyedDecodingContainer
 ) throws -> InvalidElement {
   if container.currentIndex != index {
@@ -132,24 +129,15 @@ func leaveOut(
     }
   }
   let codingPath = container.codingPath
-  let json: KeptJSON
-  if let payload = context.userInfo[.decodedPayload] as? DecodedPayload,
-    let kept = payload.element(
-      at: index, of: container, codingPath: codingPath, decodedBy: context.decoder)
-  {
-    _ = try container.decode(PassedElement.self)
-    json = kept
-  } else {
-    json = KeptJSON(try container.decode(JSONValue.self))
-  }
+  let json = try container.decode(JSONValue.self)
   let failure = UnknownValue.ElementFailure(error)
-  if let handler = context.userInfo[.unknownValueHandler] as? UnknownValueHandler {
+  if let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler {
     try handler.handle(
       UnknownValue(
         leftOut: json, of: type, failure: failure, codingPath: codingPath,
         atKey: AnyCodingKey(intValue: index)))
   }
-  return InvalidElement(location: .index(index), kept: json, failure: failure)
+  return InvalidElement(location: .index(index), json: json, failure: failure)
 }
 
 extension Array: InvalidElementsReading where Element: Decodable {
@@ -299,14 +287,13 @@ extension Dictionary: InvalidElementsReading where Value: Decodable {
     var invalid: [InvalidElement] = []
     for (key, slot) in left {
       guard let (json, failure) = slot.left else { continue }
-      let kept = KeptJSON(json)
       if let handler {
         try handler.handle(
           UnknownValue(
-            leftOut: kept, of: Value.self, failure: failure, codingPath: slot.codingPath,
+            leftOut: json, of: Value.self, failure: failure, codingPath: slot.codingPath,
             atKey: nil))
       }
-      invalid.append(InvalidElement(location: .key(key), kept: kept, failure: failure))
+      invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))
     }
     return (entries, LeftOutElements(invalid: invalid), false)
   }

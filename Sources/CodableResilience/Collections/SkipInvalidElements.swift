@@ -145,17 +145,16 @@ public struct InvalidElement: Sendable, Hashable, CustomStringConvertible {
   public let location: Location
 
   /// The element as it was read.
-  public var json: JSONValue { kept.value }
+  public let json: JSONValue
 
   /// The element, as a value or as the payload's text of it.
-  let kept: KeptJSON
 
   /// The error decoding it threw.
   public let failure: UnknownValue.ElementFailure
 
-  init(location: Location, kept: KeptJSON, failure: UnknownValue.ElementFailure) {
+  init(location: Location, json: JSONValue, failure: UnknownValue.ElementFailure) {
     self.location = location
-    self.kept = kept
+    self.json = json
     self.failure = failure
   }
 
@@ -276,43 +275,6 @@ extension SkipInvalidElements: Encodable where Value: Encodable {
       return
     }
     try writing.write(keeping: left, asRead: !isModified, to: encoder)
-  }
-}
-
-/// An element left out, kept as a value, or as the text of it in the payload when that text
-/// reads back the same every time: a plain element (see ``PayloadReader/plainEnd(ofValueAt:)``)
-/// is read into a `JSONValue` only when it is asked for, so one that is only written back, or
-/// never looked at, costs a copy of its bytes.
-struct KeptJSON: Sendable {
-  private enum Storage: Sendable {
-    case value(JSONValue)
-    case plainText([UInt8])
-  }
-
-  private let storage: Storage
-
-  init(_ value: JSONValue) {
-    storage = .value(value)
-  }
-
-  /// The text of a plain element, as ``PayloadReader/plainEnd(ofValueAt:)`` found it.
-  init(plainText: [UInt8]) {
-    storage = .plainText(plainText)
-  }
-
-  /// The element.
-  var value: JSONValue {
-    switch storage {
-    case .value(let value):
-      return value
-    case .plainText(let text):
-      return text.withUnsafeBytes { bytes in
-        // A plain text holds no number the reader leaves to a decoder.
-        PayloadReader(bytes: bytes).value(at: 0, readingNumbersWith: nil)?.value
-      }
-        // Not reached for a text `plainEnd` let through; read as `JSONDecoder` reads it.
-        ?? (try? JSONDecoder().decode(JSONValue.self, from: Data(text))) ?? .null
-    }
   }
 }
 

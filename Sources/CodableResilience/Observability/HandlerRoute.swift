@@ -210,18 +210,11 @@ extension JSONDecoder: HandlerRouting {
 }
 
 extension JSONDecoder {
-  /// Decodes with ``configuredCopy(handler:)``, which also keeps the payload where
-  /// `@SkipInvalidElements` can read the elements it leaves out (see ``DecodedPayload``).
+  /// Decodes with ``configuredCopy(handler:)``.
   func decodeWithCopy<T: Decodable>(
     _ type: T.Type, from data: Data, handler: UnknownValueHandler
   ) throws -> T {
-    let copy = configuredCopy(handler: handler)
-    guard let payload = DecodedPayload(data, decodedBy: copy) else {
-      return try copy.decode(type, from: data)
-    }
-    copy.userInfo[.decodedPayload] = payload
-    defer { payload.finish() }
-    return try copy.decode(PayloadRoot<T>.self, from: data).value
+    try configuredCopy(handler: handler).decode(type, from: data)
   }
 }
 

@@ -85,25 +85,6 @@ extension Decoder {
   }
 }
 
-// MARK: - Which decoder
-
-/// The `userInfo` of a decoder and, when the decoder is an object, its identity, taken only for
-/// an element left out.
-@usableFromInline
-struct DecoderContext {
-  @usableFromInline
-  let userInfo: [CodingUserInfoKey: Any]
-  /// Which decoder it is, to tell whether it is the one a ``DecodedPayload`` belongs to.
-  @usableFromInline
-  let decoder: ObjectIdentifier?
-
-  @usableFromInline
-  init(_ decoder: any Decoder) {
-    userInfo = decoder.userInfo
-    self.decoder = objectIdentity(of: decoder)
-  }
-}
-
 // MARK: - Raw values no case matched
 
 // Out of line, so that the `init(from:)`s of the toolkit's types, inlined where their values

@@ -99,7 +99,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// value.rawValue  // "castle", or "7" for an Int raw value
   /// ```
   public var rawValue: String {
-    get { rawText ?? kindBox?.element?.value.description ?? "" }
+    get { rawText ?? kindBox?.element?.description ?? "" }
     set { rawText = newValue }
   }
 
@@ -189,7 +189,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// Creates the report of an element ``SkipInvalidElements`` left out, made while decoding:
   /// its ``rawValue`` is `element` written as JSON, when it is read.
   init(
-    leftOut element: KeptJSON, of type: Any.Type, failure: ElementFailure,
+    leftOut element: JSONValue, of type: Any.Type, failure: ElementFailure,
     codingPath: [any CodingKey], atKey key: (any CodingKey)?
   ) {
     reportedType = .type(type)
@@ -246,9 +246,9 @@ private final class KindBox: Sendable {
   let kind: UnknownValue.Kind
   /// The element an ``UnknownValue/Kind-swift.enum/invalidElement(_:)`` report left out,
   /// when its text is not written yet.
-  let element: KeptJSON?
+  let element: JSONValue?
 
-  init(_ kind: UnknownValue.Kind, element: KeptJSON? = nil) {
+  init(_ kind: UnknownValue.Kind, element: JSONValue? = nil) {
     self.kind = kind
     self.element = element
   }
