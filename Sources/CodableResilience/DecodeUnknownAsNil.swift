@@ -197,6 +197,29 @@ extension DecodeUnknownAsNil: Encodable where Enum.RawValue: Encodable {
 }
 
 extension DecodeUnknownAsNil: ResilientPropertyWrapper {
+  /// A `String` raw value a case matches, `null` and a missing key, read straight from the
+  /// container; anything else (an unknown value, which is reported) through `init(from:)`.
+  ///
+  /// ```swift
+  /// // {"heating": "gas"}, {"heating": null} and {} are read without a decoder of their own
+  /// ```
+  @inlinable
+  public static func decodeWithoutDecoder<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    guard Enum.RawValue.self == String.self else { return nil }
+    let rawValue: String?
+    do {
+      rawValue = try container.decodeIfPresent(String.self, forKey: key)
+    } catch {
+      return nil
+    }
+    guard let rawValue else {
+      return Self(storage: container.contains(key) ? .null : .absent)
+    }
+    return Enum(rawValue: rawValue as! Enum.RawValue).map { Self(storage: .known($0)) }
+  }
+
   /// A missing key reads as `nil`, remembered as missing.
   ///
   /// ```swift

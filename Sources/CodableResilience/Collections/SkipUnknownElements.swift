@@ -255,6 +255,24 @@ func writtenForm<Element: Encodable>(of element: Element) -> any Encodable {
 }
 
 extension SkipUnknownElements: ResilientPropertyWrapper {
+  /// An array whose every element is a `String` or `Int` raw value naming a case, read
+  /// straight from the container as a plain array of them is (see Limits); anything else
+  /// through `init(from:)`.
+  ///
+  /// ```swift
+  /// // {"amenities": ["wifi", "pool"]} is read as two raw values
+  /// ```
+  @inlinable
+  public static func decodeWithoutDecoder<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    guard let raw = Elements.Element.self as? any RawRepresentable.Type,
+      let elements = knownRawElements(raw, as: Elements.Element.self, forKey: key, in: container)
+    else { return nil }
+    return Self(
+      wrappedValue: try Elements(decodedElements: elements, codingPath: container.codingPath))
+  }
+
   /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
   /// other it throws `keyNotFound`, as a plain property does.
   ///
@@ -274,4 +292,31 @@ extension SkipUnknownElements: ResilientPropertyWrapper {
   /// listing.$tags.writesKey  // false after decoding {}
   /// ```
   public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+}
+
+/// The elements of the array at `key` when each is a `String` or `Int` raw value a case of
+/// `Raw` (which is `Element`) matches; `nil` otherwise, for `init(from:)` to read.
+@inlinable
+func knownRawElements<Raw: RawRepresentable, Element, Key: CodingKey>(
+  _: Raw.Type, as _: Element.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
+) -> [Element]? {
+  guard isMatchedByRawValue(Raw.self),
+    Raw.RawValue.self == String.self || Raw.RawValue.self == Int.self,
+    var elements = try? container.nestedUnkeyedContainer(forKey: key)
+  else { return nil }
+  var known: [Raw] = []
+  known.reserveCapacity(elements.count ?? 0)
+  while !elements.isAtEnd {
+    let rawValue: Raw.RawValue
+    if Raw.RawValue.self == String.self {
+      guard let string = try? elements.decode(String.self) else { return nil }
+      rawValue = string as! Raw.RawValue
+    } else {
+      guard let int = try? elements.decode(Int.self) else { return nil }
+      rawValue = int as! Raw.RawValue
+    }
+    guard let element = Raw(rawValue: rawValue) else { return nil }
+    known.append(element)
+  }
+  return known as? [Element]
 }

@@ -76,6 +76,7 @@ extension Optional: ElementStorage where Wrapped: ElementStorage {
 extension SkipUnknownElementsCollection {
   /// The collection of `elements`; throws for a conforming type that is not one the package
   /// makes conform.
+  @usableFromInline
   init(decodedElements elements: [Element], codingPath: [any CodingKey]) throws {
     self = try Self.storage(codingPath).make(elements)
   }

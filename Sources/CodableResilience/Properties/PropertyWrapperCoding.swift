@@ -29,6 +29,16 @@ public protocol ResilientPropertyWrapper {
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self?
 
+  /// The property read straight from the container when the wrapper can answer without a
+  /// decoder of its own (a known raw value, say), or `nil` to decode it through the wrapper's
+  /// own `init(from:)`. The default is `nil`.
+  ///
+  /// A fast path: it must answer exactly as `init(from:)` would, reports included, so a wrapper
+  /// answers here only what reports nothing.
+  static func decodeWithoutDecoder<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self?
+
   /// Whether the property writes its key: `false` for one that was read from a missing key,
   /// or set to `nil` since, so that a round trip leaves the key out as it found it.
   var writesKey: Bool { get }
@@ -49,10 +59,20 @@ extension KeyedDecodingContainer {
     _ type: Wrapper.Type,
     forKey key: Key
   ) throws -> Wrapper {
-    if !contains(key), let missing = try Wrapper.decodeMissingKey(key, in: self) {
-      return missing
+    if let decoded = try Wrapper.decodeWithoutDecoder(key, in: self) {
+      return decoded
     }
-    return try decodeThroughInit(type, forKey: key)
+    guard contains(key) else {
+      return try Wrapper.decodeMissingKey(key, in: self) ?? decodeThroughInit(type, forKey: key)
+    }
+    // The decoder's own decoder for the value, handed to `init(from:)` here, where `Wrapper` is
+    // the model's concrete type: the wrapper's `@inlinable` `init(from:)` is compiled for it.
+    // Through the container's generic `decode(_:forKey:)`, Foundation would call it unspecialized,
+    // making the wrapper's generic metadata on every property (a third of a decode's time).
+    guard let decoder = try? superDecoder(forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
+    }
+    return try Wrapper(from: decoder)
   }
 
   /// Decodes a value with the container's generic `decode(_:forKey:)`, that is through the
@@ -60,6 +80,20 @@ extension KeyedDecodingContainer {
   @inlinable
   func decodeThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try decode(type, forKey: key)
+  }
+}
+
+extension ResilientPropertyWrapper {
+  /// `nil`: the property decodes through the wrapper's own `init(from:)`.
+  ///
+  /// ```swift
+  /// // a wrapper that needs no fast path declares nothing
+  /// ```
+  @inlinable
+  public static func decodeWithoutDecoder<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    nil
   }
 }
 
