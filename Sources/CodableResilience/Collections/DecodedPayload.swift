@@ -732,7 +732,7 @@ private func isScalarByte(_ byte: UInt8) -> Bool {
   }
 }
 
-/// An integer of at most 15 digits, which every read of `JSONValue.init(from:)` gives as
+/// An integer of at most 15 digits, not `-0`, which every read of `JSONValue.init(from:)` gives as
 /// itself; `nil` for any other token.
 private func shortInteger(_ token: UnsafeRawBufferPointer) -> Int64? {
   var digits = token[...]
@@ -748,6 +748,8 @@ private func shortInteger(_ token: UnsafeRawBufferPointer) -> Int64? {
     guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
     value = value * 10 + Int64(digit - UInt8(ascii: "0"))
   }
+  // `-0` is a negative zero, which `JSONValue` keeps as a `Double`.
+  guard !negative || value != 0 else { return nil }
   return negative ? -value : value
 }
 

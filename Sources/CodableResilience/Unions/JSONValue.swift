@@ -270,10 +270,11 @@ extension JSONValue: CustomStringConvertible {
     }
   }
 
-  /// A double as JSON writes it: integral values without `.0`, no `inf` or `nan` (which JSON
-  /// cannot hold; they are written as `null`).
+  /// A double as JSON writes it: integral values without `.0` (`-0` with its sign), no `inf`
+  /// or `nan` (which JSON cannot hold; they are written as `null`).
   private static func jsonNumber(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
+    if value == 0, value.sign == .minus { return "-0" }
     if let integer = Int64(exactly: value) { return integer.description }
     return value.description
   }

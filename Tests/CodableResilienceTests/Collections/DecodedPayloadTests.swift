@@ -134,7 +134,8 @@ import Testing
   /// Values that are not, because the reader reads them only with a number decoder, or their
   /// text holds an escape: fractions, exponents, long integers.
   static let valuesThatAreNotPlain: [String] = [
-    #""\"quoted\"""#, #""\u00e9""#, #""a\/b""#, "1.5", "-0.0", "1e2", "1E+2", "1234567890123456",
+    #""\"quoted\"""#, #""\u00e9""#, #""a\/b""#, "1.5", "-0", "-0.0", "1e2", "1E+2",
+    "1234567890123456",
     "9223372036854775808", #"{"a": [1, {"b": 2.5}]}"#, #"[true, "\n"]"#,
   ]
 
@@ -399,6 +400,25 @@ import Testing
 
   /// The payload is read when the decoding is the call's own, and each left-out element is
   /// read from it once.
+  @Test(
+    "a negative zero in an element left out is written back with its sign",
+    arguments: [true, false])
+  func negativeZeroKeepsItsSign(fromPayload: Bool) throws {
+    let text = #"[1, [-0, {"a": -0, "b": 0}], 2]"#
+    let decoder = JSONDecoder()
+    let numbers =
+      fromPayload
+      ? try decoder.decodeCollectingUnknownValues(
+        SkipInvalidElements<[Int]>.self, from: Data(text.utf8)
+      ).value
+      : try decoder.decode(SkipInvalidElements<[Int]>.self, from: Data(text.utf8))
+    #expect(numbers.wrappedValue == [1, 2])
+    let written = String(decoding: try JSONEncoder().encode(numbers), as: UTF8.self)
+    #expect(
+      written.replacingOccurrences(of: #"{"b":0,"a":-0}"#, with: #"{"a":-0,"b":0}"#)
+        == #"[1,[-0,{"a":-0,"b":0}],2]"#)
+  }
+
   @Test("a routed decoding reads left-out elements from the payload")
   func payloadIsUsed() throws {
     let read = try Self.decodeKeepingPayload(Feed.self, from: Data(Self.feedPayload.utf8))

@@ -183,4 +183,35 @@ struct JSONValueTests {
     }
     #expect(texts == [#"{"a":n,"e\#u{301}":n,"z":n,"\#u{e9}\"":n}"#])
   }
+
+  /// Each zero is read and written back as a plain `Double` is: `-0` keeps its sign.
+  @Test(
+    "a negative zero is written with its sign, as a Double writes it",
+    arguments: ["-0", "-0.0", "-0e5", "0", "-0.5"])
+  func negativeZeroKeepsItsSign(_ number: String) throws {
+    let text = "[\(number), {\"a\": \(number)}]"
+    let value = try JSONDecoder().decode(JSONValue.self, from: json(text))
+    let plain = try JSONDecoder().decode(NumberAndObject.self, from: json(text))
+    let plainText = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
+    #expect(String(decoding: try JSONEncoder().encode(value), as: UTF8.self) == plainText)
+    #expect(value.description == plainText)
+  }
+
+  /// A number and an object holding one, as plain `Double`s read and write them.
+  struct NumberAndObject: Codable {
+    var number: Double
+    var object: [String: Double]
+
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      number = try container.decode(Double.self)
+      object = try container.decode([String: Double].self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(number)
+      try container.encode(object)
+    }
+  }
 }
