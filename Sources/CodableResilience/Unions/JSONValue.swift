@@ -158,9 +158,14 @@ extension JSONValue {
     case double(Double)
     case decimal(Decimal)
 
-    /// A decimal as the double that holds it exactly, or as itself.
+    /// A decimal as the integer or the double that holds it exactly, or as itself.
     init(_ value: Decimal) {
-      if let double = exactDouble(value) {
+      let text = plainText(of: value)
+      if let integer = Int64(text) {
+        self = .integer(integer)
+      } else if let unsigned = UInt64(text) {
+        self = .unsigned(unsigned)
+      } else if let double = exactDouble(value) {
         self.init(double)
       } else {
         self = .decimal(value)
@@ -198,13 +203,13 @@ extension JSONValue {
   }
 }
 
-/// The `Double` that holds `value` exactly, written back as the same number; `nil` when a
-/// `Double` would round it.
+/// The `Double` that holds `value` exactly: written back as the same number, or whose exact
+/// value it is (2^64, which a `Double` writes back rounded); `nil` when a `Double` would round
+/// it.
 func exactDouble(_ value: Decimal) -> Double? {
-  guard let double = Double(value.description), double.isFinite,
-    Decimal(string: double.description) == value
-  else { return nil }
-  return double
+  guard let double = Double(value.description), double.isFinite else { return nil }
+  if Decimal(string: double.description) == value { return double }
+  return exactText(of: double) == plainText(of: value) ? double : nil
 }
 
 extension JSONValue: Encodable {

@@ -214,4 +214,49 @@ struct JSONValueTests {
       try container.encode(object)
     }
   }
+
+  static func decimal(_ text: String) -> JSONValue {
+    .decimal(Decimal(string: text)!)
+  }
+
+  /// One number in two cases: 2^64, 2^63, `UInt64.max`, 2^53 + 1, `Int64.min`, and a fraction
+  /// whose shortest `Double` text is not its exact value.
+  static let sameNumbers: [(JSONValue, JSONValue)] = [
+    (decimal("18446744073709551616"), .double(18_446_744_073_709_551_616.0)),
+    (decimal("-18446744073709551616"), .double(-18_446_744_073_709_551_616.0)),
+    (decimal("9223372036854775808"), .unsigned(1 << 63)),
+    (decimal("9223372036854775808"), .double(9_223_372_036_854_775_808.0)),
+    (decimal("18446744073709551615"), .unsigned(.max)),
+    (decimal("9007199254740993"), .integer(9_007_199_254_740_993)),
+    (decimal("-9223372036854775808"), .integer(.min)),
+    (decimal("1125899906842624.25"), .double(1_125_899_906_842_624.25)),
+    (decimal("2.50"), .double(2.5)),
+    (decimal("7"), .integer(7)),
+  ]
+
+  @Test("a decimal equals and hashes as the same number in another case", arguments: sameNumbers)
+  func decimalsCompareByValue(_ decimal: JSONValue, _ other: JSONValue) {
+    #expect(decimal == other)
+    #expect(other == decimal)
+    #expect(decimal.hashValue == other.hashValue)
+    #expect(Set([decimal, other]).count == 1)
+    #expect(JSONValue.array([decimal]) == .array([other]))
+  }
+
+  /// Numbers a case holds that differ by one in their last digit, or that a `Double` rounds.
+  static let differentNumbers: [(JSONValue, JSONValue)] = [
+    (decimal("18446744073709551616"), .unsigned(.max)),
+    (decimal("18446744073709551617"), .double(18_446_744_073_709_551_616.0)),
+    (decimal("9007199254740993"), .double(9_007_199_254_740_992.0)),
+    (decimal("9007199254740993"), .integer(9_007_199_254_740_992)),
+    (decimal("0.30000000000000000001"), .double(0.3)),
+    (decimal("-9223372036854775809"), .integer(.min)),
+  ]
+
+  @Test("a decimal is unequal to a number it differs from", arguments: differentNumbers)
+  func decimalsDifferByValue(_ decimal: JSONValue, _ other: JSONValue) {
+    #expect(decimal != other)
+    #expect(other != decimal)
+    #expect(Set([decimal, other]).count == 2)
+  }
 }
