@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// struct Timeline: Codable {
-///   @SkipInvalidElements var notifications: [Notification]  // an element that fails is left out
+///   @SkipInvalidElements var notifications: [Notice]        // an element that fails is left out
 ///   @SkipInvalidElements var pinned: [Status]?               // optional: missing or null is nil
 ///   @SkipInvalidElements var accounts: [String: Account]     // an entry whose value fails is left out
 /// }
@@ -84,7 +84,7 @@ public struct SkipInvalidElements<Value: SkipInvalidElementsCollection> {
   /// Creates the wrapper around a collection.
   ///
   /// ```swift
-  /// @SkipInvalidElements var notifications: [Notification] = []
+  /// @SkipInvalidElements var notifications: [Notice] = []
   /// ```
   public init(wrappedValue: Value) {
     self.wrappedValue = wrappedValue
