@@ -4,9 +4,8 @@ import Foundation
 // the `Decoder` as a `JSONValue`, an element costs more than decoding a valid one: a decoder
 // tells a value's kind only through failed reads, and every member goes through the generic
 // machinery. A `JSONDecoder` call made through the package's own entry points
-// (`decodeCollectingUnknownValues`, `decodeStrictly`, `decode(_:from:reportingTo:)`) knows the
-// payload it decodes, so the element is read from the payload's bytes instead, at the coding
-// path the decoder gives it.
+// (`decodeCollectingUnknownValues`, `decodeStrictly`) knows the payload it decodes, so the
+// element is read from the payload's bytes instead, at the coding path the decoder gives it.
 //
 // That is done only where the path is known to be the payload's own: the default key
 // strategy, no JSON5, UTF-8 without a byte order mark, and an element container that
@@ -748,7 +747,6 @@ private func shortInteger(_ token: UnsafeRawBufferPointer) -> Int64? {
     guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
     value = value * 10 + Int64(digit - UInt8(ascii: "0"))
   }
-  // `-0` is a negative zero, which `JSONValue` keeps as a `Double`.
   guard !negative || value != 0 else { return nil }
   return negative ? -value : value
 }
