@@ -307,9 +307,9 @@ extension KeyedDecodingContainer {
     forKey key: Key,
     renamingUnlistedKeys: Bool
   ) throws -> SkipUnknownKeys<[EntryKey: Value]> {
-    // The same read, with the same errors, as the wrapper's own `init(from:)`: a missing key,
-    // `null`, another JSON type or a value that fails throws here, once.
-    let entries = try decode([String: Value].self, forKey: key)
+    guard let entries = try objectEntries(Value.self, forKey: key) else {
+      return try decodeThroughInit(type, forKey: key)
+    }
     let (known, unknown, renamed) = SkipUnknownKeys<[EntryKey: Value]>.split(
       entries, renamingUnlistedKeys: renamingUnlistedKeys)
     if !unknown.isEmpty || !renamed.isEmpty {
