@@ -22,7 +22,8 @@ import Foundation
 /// would round them (`0.30000000000000000001`, an integer beyond `UInt64`; up to 38 digits, as
 /// far as the decoder reads decimals, which `JSONDecoder` does). Numbers compare by value, so a
 /// number with an integral value read back as an integer (`2.0` comes back as `2`: `JSONDecoder`
-/// reads it so) stays equal to the original. Objects compare equal whatever their key order.
+/// reads it so) stays equal to the original; a `Double` by its exact value (2^64, which it
+/// writes as 18446744073709552000). Objects compare equal whatever their key order.
 ///
 /// A number no Swift number type holds (`1e400`) cannot be kept: `JSONDecoder` refuses it, and
 /// decoding throws `DecodingError.dataCorrupted` at the number's own path.
@@ -203,13 +204,13 @@ extension JSONValue {
   }
 }
 
-/// The `Double` that holds `value` exactly: written back as the same number, or whose exact
-/// value it is (2^64, which a `Double` writes back rounded); `nil` when a `Double` would round
-/// it.
+/// The `Double` whose exact value `value` is (2^64, which a `Double` writes back rounded, as
+/// 18446744073709552000); `nil` when a `Double` would round it (0.1).
 func exactDouble(_ value: Decimal) -> Double? {
-  guard let double = Double(value.description), double.isFinite else { return nil }
-  if Decimal(string: double.description) == value { return double }
-  return exactText(of: double) == plainText(of: value) ? double : nil
+  guard let double = Double(value.description), double.isFinite,
+    exactText(of: double) == plainText(of: value)
+  else { return nil }
+  return double
 }
 
 extension JSONValue: Encodable {

@@ -251,6 +251,10 @@ struct JSONValueTests {
     (decimal("9007199254740993"), .integer(9_007_199_254_740_992)),
     (decimal("0.30000000000000000001"), .double(0.3)),
     (decimal("-9223372036854775809"), .integer(.min)),
+    // The shortest texts of 2^64 and of the double nearest 0.1, which are not their values.
+    (decimal("18446744073709552000"), .double(18_446_744_073_709_551_616.0)),
+    (decimal("18446744073709552000"), decimal("18446744073709551616")),
+    (decimal("0.1"), .double(0.1)),
   ]
 
   @Test("a decimal is unequal to a number it differs from", arguments: differentNumbers)
