@@ -57,4 +57,23 @@ struct DocumentationTests {
     #expect(fees == ["USD": 1, "CHF": 2])
     #expect(unknownValues.isEmpty)
   }
+
+  /// The documentation names only calls that exist, and example models that compile when
+  /// pasted into an app: `Notification` there is Foundation's, and not `Decodable`.
+  @Test func documentationNamesNoMissingCallAndNoFoundationModel() throws {
+    let sources = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/CodableResilience")
+    let files = try #require(FileManager.default.enumerator(atPath: sources.path))
+      .compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".md") }
+    #expect(files.count > 20)
+    for file in files {
+      let text = try String(
+        contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      #expect(!text.contains("decode(_:from:reportingTo:)"), "\(file)")
+      #expect(!text.contains("[Notification]"), "\(file)")
+      #expect(!text.contains("`Notification element"), "\(file)")
+    }
+  }
 }

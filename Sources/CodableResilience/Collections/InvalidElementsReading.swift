@@ -4,7 +4,8 @@
 // `DecodingError` is read again through the container as a `JSONValue` (the cursor is still on
 // it), kept with its index and error, and reported. Dictionaries read each value inside a slot that catches its
 // error, and report what they left out in key order, after the object is read, so reports and
-// the error `.strict` throws do not depend on hash order.
+// the error `.strict` throws do not depend on hash order. A dictionary whose keys an object
+// cannot hold is read as pairs, as `Dictionary` reads it (`InvalidEntryPairs.swift`).
 
 /// What ``SkipInvalidElements`` left out, and what it needs to write the collection back as it
 /// was read.
@@ -243,10 +244,13 @@ struct EntrySlot<Value: Decodable>: Decodable {
   }
 }
 
-extension Dictionary: InvalidElementsReading where Value: Decodable {
+extension Dictionary: InvalidElementsReading where Key: Decodable, Value: Decodable {
   static func readSkippingInvalidElements(
     from decoder: any Decoder
   ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
+    if isWrittenAsPairs {
+      return try readPairsSkippingInvalidElements(from: decoder)
+    }
     var entries: [Key: Value] = [:]
     var left: [(key: String, slot: EntrySlot<Value>)] = []
     if Key.self == String.self {
@@ -313,6 +317,9 @@ private func dictionaryKey<Key>(_: Key.Type, _ codingKey: AnyCodingKey) -> Key? 
 
 extension Dictionary: InvalidElementsWriting where Value: Encodable {
   func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws {
+    if Self.isWrittenAsPairs {
+      return try writePairs(keeping: left, asRead: asRead, to: encoder)
+    }
     // As a `[String: …]`, so the encoder's key strategy leaves the keys as they were read.
     var object: [String: EncodableIfPossible] = [:]
     for element in left.invalid {

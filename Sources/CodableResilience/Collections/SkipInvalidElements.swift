@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// struct Timeline: Codable {
-///   @SkipInvalidElements var notifications: [Notification]  // an element that fails is left out
+///   @SkipInvalidElements var notifications: [Notice]        // an element that fails is left out
 ///   @SkipInvalidElements var pinned: [Status]?               // optional: missing or null is nil
 ///   @SkipInvalidElements var accounts: [String: Account]     // an entry whose value fails is left out
 /// }
@@ -53,7 +53,10 @@ import Foundation
 ///
 /// `[String: Value]` keeps its keys as they were sent, whatever the decoder's key strategy, as
 /// a plain `[String: Value]` does; `[Int: Value]` and keys that are `CodingKeyRepresentable`
-/// are read as `Dictionary` reads them.
+/// are read as `Dictionary` reads them. Other keys (`Double`, `Bool`, a struct, an enum that is
+/// not `CodingKeyRepresentable`) are read and written as `Dictionary` does, as an array of
+/// alternating keys and values: an entry whose key or value fails is left out, reported and
+/// kept at the index of the element that failed, and written back with its pair.
 @propertyWrapper
 public struct SkipInvalidElements<Value: SkipInvalidElementsCollection> {
   /// The elements that decoded.
@@ -81,7 +84,7 @@ public struct SkipInvalidElements<Value: SkipInvalidElementsCollection> {
   /// Creates the wrapper around a collection.
   ///
   /// ```swift
-  /// @SkipInvalidElements var notifications: [Notification] = []
+  /// @SkipInvalidElements var notifications: [Notice] = []
   /// ```
   public init(wrappedValue: Value) {
     self.wrappedValue = wrappedValue

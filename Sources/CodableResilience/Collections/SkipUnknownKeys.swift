@@ -34,7 +34,9 @@
 /// as it reads a value, and reports it as renamed; a renamed key whose canonical key is in the
 /// object too stays apart (an unknown entry, or an ``ExtensibleEnum`` key of its own).
 /// Keys are read and written as they are, whatever the coder's key strategy. A value that
-/// fails to decode still throws, under a known key or not.
+/// fails to decode still throws, under a known key or not. The array of alternating keys and
+/// values a plain `[Platform: Int]` is written as reads too, each key as its raw value (an
+/// unknown one reported at its index, `$.downloads[2]`), and is written back as such an array.
 ///
 /// ## Optional dictionaries
 ///
@@ -63,6 +65,9 @@ public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
   /// Whether an optional dictionary was read as `null`, to write `null` back rather than
   /// no key. Assigning ``wrappedValue`` clears it.
   var readNull = false
+
+  /// Whether the dictionary was read as an array of keys and values, to write it back so.
+  var readAsPairs = false
 
   /// The entries of unknown keys, in the order decoding met them.
   ///
@@ -263,21 +268,12 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
     }
     // Decoded as `[String: Value]`, whose keys Foundation leaves as they are: a keyed
     // container would pass them through the decoder's key strategy (`apple_tv` → `appleTv`).
-    let entries = try decoder.singleValueContainer().decode([String: Value].self)
-    let (known, unknown, renamed) = Self.split(
-      entries, renamingUnlistedKeys: Key.self is any ExtensibleEnum.Type)
-    for (text, _) in unknown {
-      try decoder.reportUnknownValue(
-        of: Key.self, rawValue: text, atKey: AnyCodingKey(text), by: .skipUnknownKeys)
+    // An array is read as `Dictionary` reads one, as keys and values.
+    guard let entries = try Self.objectEntries(from: decoder) else {
+      try self.init(pairsFrom: decoder)
+      return
     }
-    for (text, canonical) in renamed {
-      try decoder.reportRenamedValue(
-        of: Key.self, received: text, canonical: canonical, atKey: AnyCodingKey(text),
-        by: .skipUnknownKeys)
-    }
-    self.init(
-      wrappedValue: try Entries(knownEntries: known, codingPath: decoder.codingPath))
-    unknownEntries = unknown
+    try self.init(entries: entries, from: decoder) { AnyCodingKey($0) }
   }
 }
 
@@ -401,6 +397,9 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
       var container = encoder.singleValueContainer()
       try container.encodeNil()
       return
+    }
+    if readAsPairs {
+      return try encodePairs(known, to: encoder)
     }
     // As a `[String: Value]`, so the encoder's key strategy leaves the keys as they were read.
     var entries: [String: Value] = [:]

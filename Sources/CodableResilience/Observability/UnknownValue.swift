@@ -218,7 +218,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   ///
   /// `unknown ListingKind value "castle" at $.listings[1].kind; known: house, flat, cabin`
   ///
-  /// An element left out reads `Notification element at $.items[3] left out: keyNotFound at
+  /// An element left out reads `Notice element at $.items[3] left out: keyNotFound at
   /// $.items[3]: No value associated with key "title"`; a renamed value reads
   /// `PaymentMethod value "credit_card" at $.method read as "card"`.
   ///

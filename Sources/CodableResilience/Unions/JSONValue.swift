@@ -22,7 +22,8 @@ import Foundation
 /// would round them (`0.30000000000000000001`, an integer beyond `UInt64`; up to 38 digits, as
 /// far as the decoder reads decimals, which `JSONDecoder` does). Numbers compare by value, so a
 /// number with an integral value read back as an integer (`2.0` comes back as `2`: `JSONDecoder`
-/// reads it so) stays equal to the original. Objects compare equal whatever their key order.
+/// reads it so) stays equal to the original; a `Double` by its exact value (2^64, which it
+/// writes as 18446744073709552000). Objects compare equal whatever their key order.
 ///
 /// A number no Swift number type holds (`1e400`) cannot be kept: `JSONDecoder` refuses it, and
 /// decoding throws `DecodingError.dataCorrupted` at the number's own path.
@@ -158,9 +159,14 @@ extension JSONValue {
     case double(Double)
     case decimal(Decimal)
 
-    /// A decimal as the double that holds it exactly, or as itself.
+    /// A decimal as the integer or the double that holds it exactly, or as itself.
     init(_ value: Decimal) {
-      if let double = exactDouble(value) {
+      let text = plainText(of: value)
+      if let integer = Int64(text) {
+        self = .integer(integer)
+      } else if let unsigned = UInt64(text) {
+        self = .unsigned(unsigned)
+      } else if let double = exactDouble(value) {
         self.init(double)
       } else {
         self = .decimal(value)
@@ -198,11 +204,11 @@ extension JSONValue {
   }
 }
 
-/// The `Double` that holds `value` exactly, written back as the same number; `nil` when a
-/// `Double` would round it.
+/// The `Double` whose exact value `value` is (2^64, which a `Double` writes back rounded, as
+/// 18446744073709552000); `nil` when a `Double` would round it (0.1).
 func exactDouble(_ value: Decimal) -> Double? {
   guard let double = Double(value.description), double.isFinite,
-    Decimal(string: double.description) == value
+    exactText(of: double) == plainText(of: value)
   else { return nil }
   return double
 }
@@ -270,10 +276,11 @@ extension JSONValue: CustomStringConvertible {
     }
   }
 
-  /// A double as JSON writes it: integral values without `.0`, no `inf` or `nan` (which JSON
-  /// cannot hold; they are written as `null`).
+  /// A double as JSON writes it: integral values without `.0` (`-0` with its sign), no `inf`
+  /// or `nan` (which JSON cannot hold; they are written as `null`).
   private static func jsonNumber(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
+    if value == 0, value.sign == .minus { return "-0" }
     if let integer = Int64(exactly: value) { return integer.description }
     return value.description
   }

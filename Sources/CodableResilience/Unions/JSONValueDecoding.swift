@@ -81,6 +81,10 @@ extension JSONValue: Decodable {
     // 9007199254740993: beyond 2^53, where a `Double` holds no fractions, the integer read is
     // checked against the decimal one.
     if let value = try? container.decode(Int64.self) {
+      // `-0` reads as the integer 0; a `Double` keeps its sign, and writes it back.
+      if value == 0, (try? container.decode(Double.self))?.sign == .minus {
+        return .double(-0.0)
+      }
       guard value.magnitude > 1 << 53, let decimal = decimalDiffering(from: value, in: container)
       else { return .integer(value) }
       return .decimal(decimal)

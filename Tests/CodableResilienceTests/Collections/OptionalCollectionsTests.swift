@@ -82,7 +82,8 @@ struct OptionalCollectionsTests {
     arguments: [
       (#"{"tags": "quiet"}"#, "$.tags"),
       (#"{"tags": [null]}"#, "$.tags[0]"),
-      (#"{"totals": ["EUR", 1]}"#, "$.totals"),
+      (#"{"totals": "EUR"}"#, "$.totals"),
+      (#"{"totals": ["EUR", "one"]}"#, "$.totals[1]"),
       (#"{"totals": {"EUR": "one"}}"#, "$.totals.EUR"),
     ])
   func wrongTypesThrow(_ text: String, _ path: String) throws {

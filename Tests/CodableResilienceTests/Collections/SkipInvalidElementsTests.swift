@@ -54,6 +54,99 @@ private let payload = Data(
    "accounts": {"zed": {"id": 9, "title": "z"}, "bad_one": {"title": "x"}, "alpha": 5}}
   """#.utf8)
 
+// Keys a JSON object has no key for: `Dictionary` reads and writes these dictionaries as an
+// array of alternating keys and values, and the wrapper reads and writes what it does.
+
+private struct Prices: Codable {
+  @SkipInvalidElements var d: [Double: Int]
+}
+
+private struct PlainPrices: Codable {
+  var d: [Double: Int]
+}
+
+private struct OptionalPrices: Codable {
+  @SkipInvalidElements var d: [Double: Int]?
+}
+
+private struct PlainOptionalPrices: Codable {
+  var d: [Double: Int]?
+}
+
+private struct Switches: Codable {
+  @SkipInvalidElements var d: [Bool: String]
+}
+
+private struct PlainSwitches: Codable {
+  var d: [Bool: String]
+}
+
+private struct GridPoint: Codable, Hashable {
+  var x: Int
+  var y: Int
+}
+
+private struct Grid: Codable {
+  @SkipInvalidElements var d: [GridPoint: String]
+}
+
+private struct PlainGrid: Codable {
+  var d: [GridPoint: String]
+}
+
+/// A raw-value enum that is not `CodingKeyRepresentable`.
+private enum Size: String, Codable {
+  case small, large
+}
+
+private struct Sizes: Codable {
+  @SkipInvalidElements var d: [Size: Int]?
+}
+
+private struct PlainSizes: Codable {
+  var d: [Size: Int]?
+}
+
+/// A wrapper model and the plain one it mirrors, read from one payload.
+struct PairsCase: Sendable, CustomTestStringConvertible {
+  let testDescription: String
+  let check: @Sendable () throws -> Void
+
+  fileprivate init<
+    Model: Codable & SendableMetatype, Plain: Codable & SendableMetatype,
+    Entries: Equatable & SendableMetatype
+  >(
+    _ name: String, _: Model.Type, _: Plain.Type, json text: String,
+    entries: @escaping @Sendable (Model) -> Entries, plain: @escaping @Sendable (Plain) -> Entries
+  ) {
+    testDescription = name
+    check = {
+      let model = try JSONDecoder().decode(Model.self, from: Data(text.utf8))
+      let plainModel = try JSONDecoder().decode(Plain.self, from: Data(text.utf8))
+      #expect(entries(model) == plain(plainModel))
+      let written = try JSONValue(data: JSONEncoder().encode(model))
+      let plainWritten = try JSONValue(data: JSONEncoder().encode(plainModel))
+      #expect(written["d"].map(pairs) == plainWritten["d"].map(pairs))
+      #expect(written.keys == plainWritten.keys)
+    }
+  }
+}
+
+/// The key-value pairs of a dictionary written as an array, in no order.
+private func pairs(_ value: JSONValue) -> Set<[JSONValue]> {
+  guard case .array(let elements) = value else { return [[value]] }
+  return Set(
+    stride(from: 0, to: elements.count - 1, by: 2).map { [elements[$0], elements[$0 + 1]] })
+}
+
+extension JSONValue {
+  /// The keys of an object.
+  fileprivate var keys: Set<String>? {
+    guard case .object(let members) = self else { return nil }
+    return Set(members.keys)
+  }
+}
+
 @Suite("SkipInvalidElements")
 struct SkipInvalidElementsTests {
   @Test("elements that fail are left out, the others keep their order")
@@ -197,5 +290,70 @@ struct SkipInvalidElementsTests {
     #expect(top.wrappedValue == generic.value.wrappedValue)
     #expect(top.wrappedValue == viaSuper.notices.wrappedValue)
     #expect((topReports + genericReports + superReports).map(\.path) == expected)
+  }
+
+  static let keyedAsPairs: [PairsCase] = [
+    PairsCase(
+      "Double keys", Prices.self, PlainPrices.self, json: #"{"d": [1.5, 2, -3, 4]}"#,
+      entries: { $0.d }, plain: { $0.d }),
+    PairsCase(
+      "Bool keys", Switches.self, PlainSwitches.self, json: #"{"d": [true, "on", false, "off"]}"#,
+      entries: { $0.d }, plain: { $0.d }),
+    PairsCase(
+      "struct keys", Grid.self, PlainGrid.self,
+      json: #"{"d": [{"x": 1, "y": 2}, "a", {"x": 0, "y": 0}, "o"]}"#,
+      entries: { $0.d }, plain: { $0.d }),
+    PairsCase(
+      "enum keys", Sizes.self, PlainSizes.self, json: #"{"d": ["small", 1, "large", 3]}"#,
+      entries: { $0.d }, plain: { $0.d }),
+    PairsCase(
+      "optional, present", OptionalPrices.self, PlainOptionalPrices.self,
+      json: #"{"d": [0.25, 1]}"#, entries: { $0.d }, plain: { $0.d }),
+    PairsCase(
+      "optional, missing", OptionalPrices.self, PlainOptionalPrices.self, json: "{}",
+      entries: { $0.d }, plain: { $0.d }),
+    PairsCase(
+      "optional enum keys, empty", Sizes.self, PlainSizes.self, json: #"{"d": []}"#,
+      entries: { $0.d }, plain: { $0.d }),
+  ]
+
+  @Test(
+    "keys a JSON object cannot hold are read and written as a plain dictionary does",
+    arguments: keyedAsPairs)
+  func keysReadAsPairs(_ testCase: PairsCase) throws {
+    try testCase.check()
+  }
+
+  @Test("an entry of a dictionary read as pairs whose key or value fails is left out, and kept")
+  func pairsLeaveOutFailures() throws {
+    let text = #"{"d": [1.5, "x", 2.5, 3, true, 4, 5.5, 6]}"#
+    let (prices, reports) = try JSONDecoder().decodeCollectingUnknownValues(
+      Prices.self, from: Data(text.utf8))
+    #expect(prices.d == [2.5: 3, 5.5: 6])
+    #expect(prices.$d.invalidElements.map(\.location) == [.index(1), .index(4)])
+    #expect(prices.$d.invalidElements.map(\.json) == ["x", true])
+    #expect(reports.map(\.path) == ["$.d[1]", "$.d[4]"])
+    // Unmodified, written back exactly as read.
+    #expect(try JSONValue(data: JSONEncoder().encode(prices)) == JSONValue(data: Data(text.utf8)))
+    // Modified: the current entries, then those left out, each with its key.
+    var modified = prices
+    modified.d[9.5] = 10
+    let written = try #require(try JSONValue(data: JSONEncoder().encode(modified))["d"])
+    #expect(pairs(written) == [[1.5, "x"], [2.5, 3], [true, 4], [5.5, 6], [9.5, 10]])
+  }
+
+  @Test("a dictionary read as pairs throws, under strict and when broken, as a plain one does")
+  func pairsThrowAsPlain() throws {
+    for text in [#"{"d": [1.5, "x"]}"#, #"{"d": [1.5]}"#, #"{"d": {"1.5": 2}}"#] {
+      let plain = #expect(throws: DecodingError.self) {
+        try JSONDecoder().decode(PlainPrices.self, from: Data(text.utf8))
+      }
+      let strict = #expect(throws: DecodingError.self) {
+        try JSONDecoder().decodeStrictly(Prices.self, from: Data(text.utf8))
+      }
+      #expect(strict?.kind == plain?.kind)
+      #expect(strict?.path == plain?.path)
+      #expect(strict?.context?.debugDescription == plain?.context?.debugDescription)
+    }
   }
 }

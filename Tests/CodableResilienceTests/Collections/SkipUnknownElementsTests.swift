@@ -23,6 +23,17 @@ private struct Profile: Codable, Equatable {
   }
 }
 
+/// Elements that are dictionaries `Dictionary` writes as arrays of keys and values.
+private struct PriceLists: Codable {
+  @SkipUnknownElements var lists: [[Double: Int]]
+  @SkipUnknownElements var optionalLists: [[Bool: String]]?
+}
+
+private struct PlainPriceLists: Codable {
+  var lists: [[Double: Int]]
+  var optionalLists: [[Bool: String]]?
+}
+
 @Suite("SkipUnknownElements")
 struct SkipUnknownElementsTests {
   @Test("unknown elements are left out of the value and kept aside")
@@ -126,5 +137,16 @@ struct SkipUnknownElementsTests {
       SkipUnknownElements<[Badge]>.self, from: json(#"["verified"]"#))
     #expect(decoded == SkipUnknownElements(wrappedValue: [.verified]))
     #expect(decoded.unknownRawValues.isEmpty)
+  }
+
+  @Test(
+    "elements that are dictionaries written as pairs read and write as in a plain array",
+    arguments: [#"{"lists": [[1.5, 2], []], "optionalLists": [[true, "on"]]}"#, #"{"lists": []}"#])
+  func dictionaryElementsReadAsPlain(_ text: String) throws {
+    let lists = try JSONDecoder().decode(PriceLists.self, from: json(text))
+    let plain = try JSONDecoder().decode(PlainPriceLists.self, from: json(text))
+    #expect(lists.lists == plain.lists)
+    #expect(lists.optionalLists == plain.optionalLists)
+    #expect(try encodedJSON(lists) == encodedJSON(plain))
   }
 }

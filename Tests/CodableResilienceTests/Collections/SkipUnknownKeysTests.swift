@@ -23,6 +23,29 @@ private struct Release: Codable, Equatable {
   @SkipUnknownKeys var downloads: [Platform: Int]
 }
 
+/// A raw-value enum that is not `CodingKeyRepresentable`: `Dictionary` reads and writes a
+/// dictionary keyed by it as an array of alternating keys and values.
+private enum Rate: Double, Codable {
+  case low = 0.5
+  case high = 1.5
+}
+
+private struct Rates: Codable {
+  @SkipUnknownKeys var d: [Rate: Int]
+}
+
+private struct PlainRates: Codable {
+  var d: [Rate: Int]
+}
+
+private struct OptionalRates: Codable {
+  @SkipUnknownKeys var d: [Rate: Int]?
+}
+
+private struct PlainOptionalRates: Codable {
+  var d: [Rate: Int]?
+}
+
 @Suite("SkipUnknownKeys")
 struct SkipUnknownKeysTests {
   @Test("unknown keys neither fail the decode nor collide")
@@ -91,7 +114,9 @@ struct SkipUnknownKeysTests {
     arguments: [
       (#"{"downloads": {"ios": "ten"}}"#, DecodingErrorKind.typeMismatch, "$.downloads.ios"),
       (#"{"downloads": {"visionos": "two"}}"#, .typeMismatch, "$.downloads.visionos"),
-      (#"{"downloads": [1, 2]}"#, .typeMismatch, "$.downloads"),
+      (#"{"downloads": "ios"}"#, .typeMismatch, "$.downloads"),
+      // Read as `Dictionary` reads an array, as keys and values: a key that is no raw value.
+      (#"{"downloads": [1, 2]}"#, .typeMismatch, "$.downloads[0]"),
       (#"{}"#, .keyNotFound, "$.downloads"),
     ]
   )
@@ -144,5 +169,48 @@ struct SkipUnknownKeysTests {
     let decoded = try PropertyListDecoder().decode(Release.self, from: plist)
     #expect(decoded == release)
     #expect(decoded.$downloads.unknownEntries.map(\.key) == ["visionos"])
+  }
+
+  @Test(
+    "a dictionary written as pairs reads and writes as a plain one does",
+    arguments: [#"{"d": [0.5, 1, 1.5, 2]}"#, #"{"d": []}"#])
+  func pairsReadAsPlain(_ text: String) throws {
+    let rates = try JSONDecoder().decode(Rates.self, from: json(text))
+    let plain = try JSONDecoder().decode(PlainRates.self, from: json(text))
+    #expect(rates.d == plain.d)
+    #expect(rates.$d.unknownEntries.isEmpty)
+    let written = try JSONDecoder().decode(PlainRates.self, from: JSONEncoder().encode(rates))
+    #expect(written.d == plain.d)
+    let form = try encodedJSON(rates)["d"]
+    if case .array(let elements) = form {
+      #expect(elements.count == 2 * plain.d.count)
+    } else {
+      Issue.record("written as \(String(describing: form)), not as pairs")
+    }
+  }
+
+  @Test(
+    "optional, a dictionary written as pairs reads and writes as a plain one does",
+    arguments: [#"{"d": [1.5, 7]}"#, "{}"])
+  func optionalPairsReadAsPlain(_ text: String) throws {
+    let rates = try JSONDecoder().decode(OptionalRates.self, from: json(text))
+    let plain = try JSONDecoder().decode(PlainOptionalRates.self, from: json(text))
+    #expect(rates.d == plain.d)
+    #expect(try encodedJSON(rates) == encodedJSON(plain))
+  }
+
+  @Test("an unknown key of a dictionary read as pairs is left out, reported and written back")
+  func pairsLeaveOutUnknownKeys() throws {
+    let text = #"{"d": [0.5, 1, 9.5, 2]}"#
+    let (rates, reports) = try JSONDecoder().decodeCollectingUnknownValues(
+      Rates.self, from: json(text))
+    #expect(rates.d == [.low: 1])
+    #expect(rates.$d.unknownEntries.map(\.key) == ["9.5"])
+    #expect(reports.map(\.path) == ["$.d[2]"])
+    #expect(reports.map(\.rawValue) == ["9.5"])
+    #expect(try encodedJSON(rates) == JSONValue(parsing: text))
+    expectDecodingError(.dataCorrupted, at: "$.d[2]") {
+      try JSONDecoder().decodeStrictly(Rates.self, from: json(text))
+    }
   }
 }

@@ -183,4 +183,84 @@ struct JSONValueTests {
     }
     #expect(texts == [#"{"a":n,"e\#u{301}":n,"z":n,"\#u{e9}\"":n}"#])
   }
+
+  /// Each zero is read and written back as a plain `Double` is: `-0` keeps its sign.
+  @Test(
+    "a negative zero is written with its sign, as a Double writes it",
+    arguments: ["-0", "-0.0", "-0e5", "0", "-0.5"])
+  func negativeZeroKeepsItsSign(_ number: String) throws {
+    let text = "[\(number), {\"a\": \(number)}]"
+    let value = try JSONDecoder().decode(JSONValue.self, from: json(text))
+    let plain = try JSONDecoder().decode(NumberAndObject.self, from: json(text))
+    let plainText = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
+    #expect(String(decoding: try JSONEncoder().encode(value), as: UTF8.self) == plainText)
+    #expect(value.description == plainText)
+  }
+
+  /// A number and an object holding one, as plain `Double`s read and write them.
+  struct NumberAndObject: Codable {
+    var number: Double
+    var object: [String: Double]
+
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      number = try container.decode(Double.self)
+      object = try container.decode([String: Double].self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(number)
+      try container.encode(object)
+    }
+  }
+
+  static func decimal(_ text: String) -> JSONValue {
+    .decimal(Decimal(string: text)!)
+  }
+
+  /// One number in two cases: 2^64, 2^63, `UInt64.max`, 2^53 + 1, `Int64.min`, and a fraction
+  /// whose shortest `Double` text is not its exact value.
+  static let sameNumbers: [(JSONValue, JSONValue)] = [
+    (decimal("18446744073709551616"), .double(18_446_744_073_709_551_616.0)),
+    (decimal("-18446744073709551616"), .double(-18_446_744_073_709_551_616.0)),
+    (decimal("9223372036854775808"), .unsigned(1 << 63)),
+    (decimal("9223372036854775808"), .double(9_223_372_036_854_775_808.0)),
+    (decimal("18446744073709551615"), .unsigned(.max)),
+    (decimal("9007199254740993"), .integer(9_007_199_254_740_993)),
+    (decimal("-9223372036854775808"), .integer(.min)),
+    (decimal("1125899906842624.25"), .double(1_125_899_906_842_624.25)),
+    (decimal("2.50"), .double(2.5)),
+    (decimal("7"), .integer(7)),
+  ]
+
+  @Test("a decimal equals and hashes as the same number in another case", arguments: sameNumbers)
+  func decimalsCompareByValue(_ decimal: JSONValue, _ other: JSONValue) {
+    #expect(decimal == other)
+    #expect(other == decimal)
+    #expect(decimal.hashValue == other.hashValue)
+    #expect(Set([decimal, other]).count == 1)
+    #expect(JSONValue.array([decimal]) == .array([other]))
+  }
+
+  /// Numbers a case holds that differ by one in their last digit, or that a `Double` rounds.
+  static let differentNumbers: [(JSONValue, JSONValue)] = [
+    (decimal("18446744073709551616"), .unsigned(.max)),
+    (decimal("18446744073709551617"), .double(18_446_744_073_709_551_616.0)),
+    (decimal("9007199254740993"), .double(9_007_199_254_740_992.0)),
+    (decimal("9007199254740993"), .integer(9_007_199_254_740_992)),
+    (decimal("0.30000000000000000001"), .double(0.3)),
+    (decimal("-9223372036854775809"), .integer(.min)),
+    // The shortest texts of 2^64 and of the double nearest 0.1, which are not their values.
+    (decimal("18446744073709552000"), .double(18_446_744_073_709_551_616.0)),
+    (decimal("18446744073709552000"), decimal("18446744073709551616")),
+    (decimal("0.1"), .double(0.1)),
+  ]
+
+  @Test("a decimal is unequal to a number it differs from", arguments: differentNumbers)
+  func decimalsDifferByValue(_ decimal: JSONValue, _ other: JSONValue) {
+    #expect(decimal != other)
+    #expect(other != decimal)
+    #expect(Set([decimal, other]).count == 2)
+  }
 }
