@@ -318,5 +318,6 @@ func knownRawElements<Raw: RawRepresentable, Element, Key: CodingKey>(
     guard let element = Raw(rawValue: rawValue) else { return nil }
     known.append(element)
   }
-  return known as? [Element]
+  // `Raw` is `Element`: a cast of the array would check each element, the bit cast none.
+  return Raw.self == Element.self ? unsafeBitCast(known, to: [Element].self) : nil
 }

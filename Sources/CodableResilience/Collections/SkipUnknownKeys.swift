@@ -170,6 +170,7 @@ extension Optional: EntryStorage where Wrapped: EntryStorage {
 extension SkipUnknownKeysDictionary {
   /// The dictionary of the known entries; throws for a conforming type that is not one the
   /// package makes conform.
+  @usableFromInline
   init(knownEntries: [Key: Value], codingPath: [any CodingKey]) throws {
     self = try Self.storage(codingPath).make(knownEntries)
   }
@@ -416,6 +417,32 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
 }
 
 extension SkipUnknownKeys: ResilientPropertyWrapper {
+  /// An object, read straight from the container as a plain `[String: Value]` is and split in
+  /// code compiled for the key type; unknown and renamed keys are reported through the
+  /// decoder's own decoder for the property. Anything else (`null`, an array of pairs) through
+  /// `init(from:)`. A value that fails throws here, once, after what it reported.
+  ///
+  /// ```swift
+  /// // {"fees": {"cleaning": 20}} is read as a [String: Int] and split
+  /// ```
+  @inlinable
+  public static func decodeWithoutDecoder<CodingKeys: CodingKey>(
+    _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
+  ) throws -> Self? {
+    guard let decodable = Value.self as? any Decodable.Type,
+      let entries = try CodableResilience.objectEntries(
+        decodable, as: Value.self, forKey: key, in: container)
+    else { return nil }
+    let split = split(entries, renamingUnlistedKeys: Key.self is any ExtensibleEnum.Type)
+    guard split.unknown.isEmpty, split.renamed.isEmpty else {
+      return try Self(entries: entries, from: container.superDecoder(forKey: key)) {
+        AnyCodingKey($0)
+      }
+    }
+    return Self(
+      wrappedValue: try Entries(knownEntries: split.known, codingPath: container.codingPath))
+  }
+
   /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
   /// other it throws `keyNotFound`, as a plain property does.
   ///
@@ -435,4 +462,27 @@ extension SkipUnknownKeys: ResilientPropertyWrapper {
   /// listing.$fees.writesKey  // false after decoding {}
   /// ```
   public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+}
+
+/// The object under `key` as `[String: Value]` (`Decoded` is `Value`), whose keys no key
+/// strategy changes; `nil` when the value there is missing, `null` or not an object, for
+/// `init(from:)` to read or throw for. A value that fails throws its own error.
+@inlinable
+func objectEntries<Decoded: Decodable, Value, CodingKeys: CodingKey>(
+  _: Decoded.Type, as _: Value.Type, forKey key: CodingKeys,
+  in container: KeyedDecodingContainer<CodingKeys>
+) throws -> [String: Value]? {
+  guard Decoded.self == Value.self, (try? container.decodeNil(forKey: key)) == false else {
+    return nil
+  }
+  let entries: [String: Decoded]
+  do {
+    entries = try container.decode([String: Decoded].self, forKey: key)
+  } catch DecodingError.typeMismatch(_, let context)
+    where context.codingPath.count == container.codingPath.count + 1
+  {
+    return nil
+  }
+  // `Decoded` is `Value`: a cast of the dictionary would check each entry, the bit cast none.
+  return unsafeBitCast(entries, to: [String: Value].self)
 }

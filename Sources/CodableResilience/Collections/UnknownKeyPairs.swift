@@ -61,9 +61,12 @@ extension SkipUnknownKeys where Value: Decodable {
     }
     return (try container.decode(decodable) as! RawValue).description
   }
+}
 
+extension SkipUnknownKeys {
   /// The wrapper of an object's or an array's entries, each unknown or renamed key reported at
   /// `codingKey(text)`.
+  @usableFromInline
   init(
     entries: [String: Value], from decoder: any Decoder, codingKey: (String) -> any CodingKey
   ) throws {
@@ -96,22 +99,6 @@ extension SkipUnknownKeys where Value: Encodable {
     for (text, value) in unknownEntries {
       try container.encode(EncodableIfPossible(Key.RawValue(text).map { $0 as Any } ?? text))
       try container.encode(value)
-    }
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// The object under `key` as `[String: Value]`; `nil` when the value there is not an object
-  /// (an array of keys and values), for the wrapper's own `init(from:)` to read or throw for.
-  /// Inlinable, so that the object is read in code compiled for `Value`.
-  @inlinable
-  func objectEntries<Value: Decodable>(_: Value.Type, forKey key: Key) throws -> [String: Value]? {
-    do {
-      return try decode([String: Value].self, forKey: key)
-    } catch DecodingError.typeMismatch(_, let context)
-      where context.codingPath.count == codingPath.count + 1
-    {
-      return nil
     }
   }
 }
