@@ -52,8 +52,8 @@ extension DecodeCheckCommand {
                                 (short or qualified) and schema name or JSON pointer:
                                   { "\(type)": "\(type)Response",
                                     "\(other)": "#/components/schemas/\(other)" }
-        --max-payloads <n>      With --openapi, generate at most n payloads per schema (default
-                                \(ContractChecker.defaultMaximumPayloadsPerSchema)); past it, the rest are reported as not generated.
+        --max-payloads <n>      With --openapi, decode at most n payloads per schema, examples
+                                included (default \(ContractChecker.defaultMaximumPayloadsPerSchema)); the rest are counted as left out.
         --include-errors        HAR: check responses with a status outside 200-299 too.
         --require-routes        HAR: a JSON response no route gives a type fails the check.
         --strict                Fail payloads that hold values the models do not know or had

@@ -50,6 +50,28 @@ private let hearthDocument: String = {
     )
   }
 
+  /// A budget of 5 decodes at most 5 payloads per schema, examples included; a schema checked
+  /// in part says how many more were left out, and is not called "not generated". (Without a
+  /// budget the three schemas decode 33, 31 and 36 payloads.)
+  @Test func aBudgetOfFiveDecodesAtMostFivePayloadsPerSchema() throws {
+    let run = runCommand(["--openapi", hearthDocument, "--max-payloads", "5", "--format", "json"])
+    let json = try jsonObject(run.output)
+    let files = try #require(json["files"] as? [[String: Any]])
+    #expect(files.map { $0["payloads"] as? Int } == [5, 5, 5])
+    let text = runCommand(["--openapi", hearthDocument, "--max-payloads", "5"]).outputLines
+    #expect(!text.contains { $0.contains("not generated") })
+    for (type, leftOut) in [("Booking", 28), ("Listing", 26), ("ListingPage", 31)] {
+      #expect(
+        text.contains {
+          $0.hasSuffix(
+            "warning: \(type): `\(type)` was checked with 5 payloads, the budget per schema; "
+              + "\(leftOut) more were left out (raise the budget with --max-payloads) "
+              + "(#/components/schemas/\(type))")
+        }, "\(type)")
+    }
+    #expect(text.last?.hasPrefix("3 schemas checked (15 payloads): ") == true)
+  }
+
   @Test func strictFailsTheWarningsToo() {
     let run = runCommand(["--strict", "--openapi", hearthDocument])
     #expect(run.status == 1)

@@ -30,6 +30,8 @@ struct SchemaCheck {
   private var seen: Set<String> = []
   /// How many payloads were decoded.
   private(set) var payloadCount = 0
+  /// How many of the spec's examples and variants the budget had no room for.
+  private var leftOut = 0
   /// Whether no payload of the schema could be generated at all.
   private(set) var isNotChecked = false
 
@@ -66,15 +68,20 @@ struct SchemaCheck {
       addNotes(generator.notes)
     case .value(var base):
       guard repair(&base) else {
+        let reason =
+          payloadCount < payloadLimit
+          ? "it cannot decode any payload tried from the spec (see the errors above)"
+          : "the budget of \(payloadLimit) payloads per schema ran out before one decoded; "
+            + "raise it with --max-payloads"
         add(
           wording.notGenerated(
             "the enum values, optional members, formats and variants of `\(wording.typeName)` "
-              + "were not checked: it cannot decode any payload tried from the spec (see the "
-              + "errors above)", site: rootSite, isError: false))
+              + "were not checked: " + reason, site: rootSite, isError: false))
         addNotes(generator.notes)
         return
       }
-      var plan = VariantPlan(generator: generator, limit: payloadLimit)
+      // The examples and the full payload spent part of the budget.
+      var plan = VariantPlan(generator: generator, limit: payloadLimit - payloadCount)
       plan.add(variantsOf: base)
       let outcomes = decoder.outcomes(
         of: plan.variants.map(\.engineVariant), maximumConcurrency: decodingAtOnce)
@@ -82,12 +89,9 @@ struct SchemaCheck {
       for (variant, outcome) in zip(plan.variants, outcomes) {
         report(outcome, of: variant)
       }
-      if plan.isTruncated {
-        add(
-          wording.notGenerated(
-            "`\(wording.typeName)` has more variants than the budget of \(payloadLimit) "
-              + "payloads per schema; raise it with --max-payloads", site: rootSite,
-            isError: false))
+      leftOut += plan.leftOut
+      if leftOut > 0 {
+        add(wording.leftOut(leftOut, budget: payloadLimit, site: rootSite))
       }
       addNotes(plan.notes)
     }
@@ -103,7 +107,9 @@ struct SchemaCheck {
 extension SchemaCheck {
   /// Decodes each example as the document writes it; findings point into the example.
   private mutating func checkExamples() {
-    for example in examples {
+    // The examples spend the budget first: they are what the server is documented to send.
+    leftOut += max(0, examples.count - payloadLimit)
+    for example in examples.prefix(payloadLimit) {
       let node = tree.nodes[example.value.node]
       let outcome = decoder.outcome(of: Data(tree.bytes[node.offset..<node.end]))
       payloadCount += 1
@@ -136,7 +142,7 @@ extension SchemaCheck {
   /// at; whether it decodes in the end.
   private mutating func repair(_ base: inout GeneratedValue) -> Bool {
     var tried: Set<SpecSite> = []
-    for _ in 0..<Self.maximumRepairs {
+    for _ in 0..<Self.maximumRepairs where payloadCount < payloadLimit {
       let outcome = decoder.outcome(of: base.json())
       payloadCount += 1
       for report in outcome.reports {
