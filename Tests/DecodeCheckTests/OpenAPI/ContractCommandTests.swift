@@ -243,6 +243,20 @@ private let hearthDocument: String = {
       ))
   }
 
+  /// A type the schema map maps is checked, so it is no near miss: no note says it is not.
+  @Test func aMappedTypeIsNotNamedAsANearMiss() throws {
+    let folder = try TemporaryFolder()
+    let api = try folder.write(
+      Specs.document(
+        schemas: #""filter": {"type": "object"}, "TolerantFilter": {"type": "object"}"#),
+      to: "api.json")
+    let map = try folder.write(#"{"Filter": "filter"}"#, to: "map.json")
+    let registry = ModelRegistry(registering: TolerantFilter.self, Filter.self)
+    let run = runCommand(["--openapi", api, "--schemas", map], registry: registry)
+    #expect(run.errors.isEmpty)
+    #expect(run.outputLines.last?.hasPrefix("2 schemas checked") == true)
+  }
+
   /// Names match exactly; a close name is not taken, but named.
   @Test func nearMissesAreNamedNotMatched() throws {
     let folder = try TemporaryFolder()

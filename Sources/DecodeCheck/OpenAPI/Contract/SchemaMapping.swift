@@ -73,17 +73,23 @@ public struct SchemaMatch: Sendable, Hashable {
 
   /// The registered types without a schema of their name whose name is close to one: the
   /// same letters in another case or with `_` and `-`, one or two letters apart, or the name
-  /// with a prefix or suffix (`ListingDTO`). They are not checked unless mapped.
+  /// with a prefix or suffix (`ListingDTO`). They are not checked unless mapped, so a type
+  /// that `map` (the `--schemas` file, as ``all(in:document:map:)`` takes it) or its
+  /// registration maps is none.
   ///
   /// ```swift
   /// SchemaMatch.nearMisses(in: registry, document: document)
   /// // [(type: "Listing", schema: "listing")]
+  /// SchemaMatch.nearMisses(in: registry, document: document, map: ["Listing": "listing"])
+  /// // []
   /// ```
-  public static func nearMisses(in registry: ModelRegistry, document: OpenAPIDocument)
-    -> [(type: String, schema: String)]
-  {
-    registry.models.compactMap { model in
-      guard model.schema == nil, !document.schemaNames.contains(model.name),
+  public static func nearMisses(
+    in registry: ModelRegistry, document: OpenAPIDocument, map: [String: String] = [:]
+  ) -> [(type: String, schema: String)] {
+    let mapped = Set(map.keys.compactMap { try? registry.model(named: $0).qualifiedName })
+    return registry.models.compactMap { model in
+      guard model.schema == nil, !mapped.contains(model.qualifiedName),
+        !document.schemaNames.contains(model.name),
         let close = closestName(to: model.name, among: document.schemaNames)
       else { return nil }
       return (model.name, close)
