@@ -97,8 +97,8 @@ extension DecodeCheckCommand {
                                 A HAR response is recorded by archive, method and URL path
                                 (no entry number or query), so a new export keeps them.
         --strict-baseline       With --baseline: fail when a baseline entry no longer occurs.
-        -q, --quiet             text and github: print only errors and the summary line, and no
-                                progress. json, junit and sarif always report everything.
+        -q, --quiet             text and github: print only errors, brittle fields and the summary
+                                lines, and no progress. json, junit and sarif report everything.
         -j, --jobs <n>          Check at most n files at once (default: one per core).
         --version               Print the name, the DecodeCheck library's version, and exit.
         -h, --help              Print this help and exit.
