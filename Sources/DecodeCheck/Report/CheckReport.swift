@@ -155,13 +155,13 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   /// HAR entries read, checked and skipped.
   public internal(set) var traffic = TrafficCounts()
   /// The types checked against an OpenAPI document (`--openapi`), each one of
-  /// ``filesChecked``.
+  /// the files checked.
   public internal(set) var schemasChecked = 0
   /// The reports of types against an OpenAPI document, checked or not: when every report is
   /// one, the line counts schemas rather than files and paths.
   var schemaReports = 0
 
-  /// The members `--format json` writes as `summary`: every count and ``filesChecked``; the
+  /// The members `--format json` writes as `summary`: every count and `filesChecked`; the
   /// HAR counts are the document's own `traffic` member.
   private enum CodingKeys: String, CodingKey {
     case filesChecked, decodedCleanly, withUnknownValues, unknownValues, failed, baselined
@@ -197,7 +197,7 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   init() {}
 
   /// The files that were checked, whatever came of them.
-  public var filesChecked: Int {
+  var filesChecked: Int {
     decodedCleanly + withUnknownValues + withElementsLeftOut + failed + baselined
   }
 

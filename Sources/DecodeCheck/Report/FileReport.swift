@@ -79,7 +79,7 @@ public struct FileReport: Sendable, Hashable {
   }
 
   /// Whether any finding fails the check.
-  public var hasErrors: Bool {
+  var hasErrors: Bool {
     findings.contains { $0.severity == .error }
   }
 
@@ -113,18 +113,18 @@ public struct FileReport: Sendable, Hashable {
   }
 
   /// How many unknown values the input held.
-  public var unknownValueCount: Int {
+  var unknownValueCount: Int {
     findings.count { $0.kind == .unknownValue }
   }
 
   /// How many elements `@SkipInvalidElements` left out of the input's payloads.
-  public var leftOutElementCount: Int {
+  var leftOutElementCount: Int {
     findings.count { $0.kind == .invalidElement }
   }
 
   /// How many values the input's payloads sent in an old spelling (an alias or another
   /// letter case).
-  public var renamedValueCount: Int {
+  var renamedValueCount: Int {
     findings.count { $0.kind == .renamedValue }
   }
 }

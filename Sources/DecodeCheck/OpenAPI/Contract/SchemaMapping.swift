@@ -33,7 +33,7 @@ public struct SchemaMatch: Sendable, Hashable {
   ///    names or pointers: the `--schemas` file;
   /// 2. by the schema its registration names (``RegisteredModel/schema``);
   /// 3. by name: a schema under `#/components/schemas` whose name is the type's short name,
-  ///    exactly. A type with no such schema is left out; ``nearMisses(in:document:)`` lists
+  ///    exactly. A type with no such schema is left out; `decode-check` notes
   ///    those whose name is close to a schema's.
   ///
   /// ```swift
@@ -83,7 +83,7 @@ public struct SchemaMatch: Sendable, Hashable {
   /// SchemaMatch.nearMisses(in: registry, document: document, map: ["Listing": "listing"])
   /// // []
   /// ```
-  public static func nearMisses(
+  static func nearMisses(
     in registry: ModelRegistry, document: OpenAPIDocument, map: [String: String] = [:]
   ) -> [(type: String, schema: String)] {
     let mapped = Set(map.keys.compactMap { try? registry.model(named: $0).qualifiedName })
@@ -195,7 +195,7 @@ public struct SchemaMappingError: Error, Sendable, Hashable, CustomStringConvert
   /// ```swift
   /// error.message  // "the schema map names unknown type `Filtr`; registered types: …"
   /// ```
-  public let message: String
+  let message: String
 
   /// The same as ``message``.
   ///
