@@ -43,7 +43,8 @@ public struct FileReport: Sendable, Hashable {
   public internal(set) var baselinedFindingCount = 0
 
   /// The request whose response this is, for a payload read from a HAR archive; then
-  /// ``path`` is ``CapturedRequest/name`` and positions are in the response body.
+  /// ``path`` names the archive and the request (`capture.har#12 GET /api/v2/listings`) and
+  /// positions are in the response body.
   public internal(set) var request: CapturedRequest?
 
   /// For a type checked against an OpenAPI document (`--openapi`), the schema it was checked

@@ -197,10 +197,10 @@ public struct SchemaMappingError: Error, Sendable, Hashable, CustomStringConvert
   /// ```
   let message: String
 
-  /// The same as ``message``.
+  /// The problem, naming the type, the schema or the file.
   ///
   /// ```swift
-  /// print(error)
+  /// print(error)  // the schema map names unknown type `Filtr`; registered types: …
   /// ```
   public var description: String { message }
 }
