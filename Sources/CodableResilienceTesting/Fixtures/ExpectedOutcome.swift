@@ -264,22 +264,6 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
     }
   }
 
-  /// The members a `.expected` file may hold; any other key is a typo to report.
-  static let allowedKeys: Set<String> = [
-    "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
-    "strictError", "roundTrip", "error",
-  ]
-
-  /// The members only version 2 has.
-  static let version2Keys: Set<String> = ["invalidElements", "renamedValues"]
-
-  /// The order members are written in, so recorded files read top to bottom.
-  static let memberOrder = [
-    "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
-    "strictError", "roundTrip", "type", "rawValue", "canonical", "case", "path", "key", "error",
-    "replaced", "removed", "added",
-  ]
-
   /// The format version the file was written in; `nil` reads as 1.
   public var version: Int?
   /// Whether the payload decodes.
@@ -327,96 +311,5 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// by a library that reads version 1.
   var writtenVersion: Int {
     invalidElements?.isEmpty == false || renamedValues?.isEmpty == false ? 2 : 1
-  }
-
-  /// Reads a `.expected` file, reporting what is wrong with it: not JSON, an unknown member,
-  /// members that do not fit the outcome, a newer format version.
-  ///
-  /// ```swift
-  /// let expected = try ExpectedOutcome(contentsOf: fixture.expectedURL)
-  /// ```
-  public init(contentsOf url: URL) throws {
-    let data = try Data(contentsOf: url)
-    let problems: [String]
-    do {
-      self = try JSONDecoder().decode(ExpectedOutcome.self, from: data)
-      problems = try Self.problems(in: data)
-    } catch {
-      throw PayloadCheckFailure("\(url.path): not a readable .expected file: \(error)")
-    }
-    if !problems.isEmpty {
-      throw PayloadCheckFailure(
-        "\(url.path) is not a valid .expected file:\n"
-          + problems.map { "  \($0)" }.joined(separator: "\n"))
-    }
-  }
-
-  /// What is wrong with the file itself: members that do not fit its outcome, unknown keys,
-  /// paths that are not JSONPaths, a version this library does not read.
-  static func problems(in data: Data) throws -> [String] {
-    guard case .object(let members) = try FixtureJSON(parsing: data) else {
-      return ["the file is not a JSON object"]
-    }
-    var problems = Set(members.keys).subtracting(allowedKeys).sorted().map {
-      "unknown member \"\($0)\""
-    }
-    let expected = try JSONDecoder().decode(ExpectedOutcome.self, from: data)
-    let version = expected.version ?? 1
-    if !(1...formatVersion).contains(version) {
-      problems.append(
-        "format version \(version); this CodableResilienceTesting reads versions 1 to "
-          + "\(formatVersion)")
-    } else if version < 2 {
-      problems += version2Keys.intersection(members.keys).sorted().map {
-        "\"\($0)\" needs format version 2 (\"version\": 2)"
-      }
-    }
-    switch expected.outcome {
-    case .decoded:
-      if expected.error != nil { problems.append("a decoded outcome has an \"error\"") }
-      if let unknownValues = expected.unknownValues {
-        // Unknown values and elements left out fail strict decoding; renamed values never do.
-        let rejected = !unknownValues.isEmpty || expected.invalidElements?.isEmpty == false
-        if !rejected, expected.strictError != nil {
-          problems.append("\"strictError\" without unknown values or elements left out")
-        }
-        if rejected, expected.strictError == nil {
-          problems.append(
-            "unknown values or elements left out without the \"strictError\" they cause")
-        }
-      } else {
-        problems.append("a decoded outcome needs \"unknownValues\" (use [] for none)")
-      }
-    case .failed:
-      if expected.error == nil { problems.append("a failed outcome needs an \"error\"") }
-      if expected.unknownValues != nil || expected.invalidElements != nil
-        || expected.renamedValues != nil || expected.roundTrip != nil
-      {
-        problems.append(
-          "a failed outcome has \"unknownValues\", \"invalidElements\", \"renamedValues\" or "
-            + "\"roundTrip\"")
-      }
-    }
-    let roundTrip = expected.roundTrip ?? RoundTrip()
-    let leftOut = expected.invalidElements ?? []
-    let paths =
-      (expected.unknownValues ?? []).map(\.path) + leftOut.map(\.path) + leftOut.map(\.error.path)
-      + (expected.renamedValues ?? []).map(\.path)
-      + [expected.strictError?.path, expected.error?.path].compactMap { $0 }
-      + Array(roundTrip.replaced.keys) + roundTrip.removed + Array(roundTrip.added.keys)
-    for path in paths {
-      do {
-        _ = try FixtureJSON.components(of: path)
-      } catch {
-        problems.append("\(error)")
-      }
-    }
-    return problems
-  }
-
-  /// The file's text: indented JSON, members in a fixed order, ending with a newline.
-  func fileText() throws -> String {
-    let value = try FixtureJSON(parsing: JSONEncoder().encode(self))
-    return value.prettyPrinted(memberOrder: Self.memberOrder) + "\n"
   }
 }

@@ -25,7 +25,7 @@ import Foundation
 /// ```
 public struct Baseline: Sendable, Hashable {
   /// The version of the file format this package writes and reads.
-  public static let formatVersion = 1
+  static let formatVersion = 1
 
   /// The accepted findings, sorted; an entry appears once per finding it accepts.
   public private(set) var entries: [BaselineEntry]
@@ -38,7 +38,7 @@ public struct Baseline: Sendable, Hashable {
   ///                 path: "$.state", value: "checked_in")
   /// ])
   /// ```
-  public init(entries: [BaselineEntry]) {
+  init(entries: [BaselineEntry]) {
     self.entries = entries.sorted()
   }
 
@@ -112,7 +112,7 @@ public struct Baseline: Sendable, Hashable {
   /// ```swift
   /// let text = String(decoding: baseline.encoded(), as: UTF8.self)
   /// ```
-  public func encoded() -> Data {
+  func encoded() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Strings, an integer and arrays of them: encoding cannot fail.

@@ -36,31 +36,31 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The file, relative to the working folder the check ran in (an absolute path when the file
   /// is outside it; `-` for standard input); for a captured response, the HAR archive. `nil`
   /// for a brittle field, which ``type`` names.
-  public var file: String?
+  public internal(set) var file: String?
 
   /// For a response captured in a HAR archive, the request's method and URL path without its
   /// query: `GET /api/v2/listings`. `nil` for a payload file.
-  public var request: String?
+  public internal(set) var request: String?
 
   /// The kind of finding.
-  public var kind: Finding.Kind
+  public internal(set) var kind: Finding.Kind
 
   /// The JSONPath-style path of the value, such as `$.state`; `nil` when the finding concerns
   /// the whole payload.
-  public var path: String?
+  public internal(set) var path: String?
 
   /// The unknown value's raw value, or, for other kinds, the finding's message (for an element
   /// left out, the error it fails with); for a finding of `--openapi`, the spec's value it is
   /// about (an `enum` element), or else the message.
-  public var value: String
+  public internal(set) var value: String
 
   /// For a brittle field the audit found, or a finding of `--openapi`, the qualified name of
   /// the model; `nil` for a finding in a payload.
-  public var type: String?
+  public internal(set) var type: String?
 
   /// For a finding of `--openapi`, the JSON pointer of the spec member it comes from; `nil`
   /// otherwise.
-  public var pointer: String?
+  public internal(set) var pointer: String?
 
   /// Creates an entry.
   ///
@@ -75,7 +75,7 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   ///   file: "api.json", kind: .unknownValue, path: nil, value: "blur",
   ///   type: "MyModels.Filter", pointer: "#/components/schemas/FilterAction/enum/3")
   /// ```
-  public init(
+  init(
     file: String?, request: String? = nil, kind: Finding.Kind, path: String?, value: String,
     type: String? = nil, pointer: String? = nil
   ) {

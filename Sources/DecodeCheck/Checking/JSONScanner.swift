@@ -33,44 +33,65 @@ extension JSONScanner {
     guard hasEscapes ?? raw.contains(ASCII.backslash) else {
       return String(decoding: raw, as: UTF8.self)
     }
-    var units: [UInt16] = []
-    var plain: [UInt8] = []
-    var text = ""
-    func flushPlain() {
-      text += String(decoding: plain, as: UTF8.self)
-      plain.removeAll(keepingCapacity: true)
-    }
-    func flushUnits() {
-      text += String(decoding: units, as: UTF16.self)
-      units.removeAll(keepingCapacity: true)
-    }
-    var index = first
-    while index < end {
-      let byte = bytes[index]
-      guard byte == ASCII.backslash, index + 1 < end else {
-        flushUnits()
-        plain.append(byte)
-        index += 1
-        continue
+    return String(decoding: unescapedBytes(from: first, to: end), as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of the string between two offsets, its escapes resolved: `\n` is a line
+  /// feed, `\u00E9` and a pair such as `\uD83D\uDE00` the bytes of their scalar. What the
+  /// tokenizer refuses is kept readable rather than trapped on: half a surrogate pair becomes
+  /// U+FFFD, and a `\u` without four hex digits stays as written.
+  ///
+  /// ```swift
+  /// JSONScanner(bytes).unescapedBytes(from: 1, to: 12)  // `"{\"a\": 1}"`: the bytes of {"a": 1}
+  /// ```
+  func unescapedBytes(from first: Int, to end: Int) -> [UInt8] {
+    // Every escape is at least as long as what it stands for, so the text fits in its own
+    // length, written in place without a check per byte.
+    [UInt8](unsafeUninitializedCapacity: max(end - first, 0)) { plain, count in
+      var index = first
+      func write(_ byte: UInt8) {
+        plain[count] = byte
+        count += 1
       }
-      let escaped = bytes[index + 1]
-      if escaped == UInt8(ascii: "u") {
-        flushPlain()
-        var unit: UInt16 = 0
-        for offset in index + 2..<min(index + 6, end) {
-          unit = unit << 4 | UInt16(ASCII.hexDigitValue(bytes[offset]) ?? 0)
+      while index < end {
+        let byte = bytes[index]
+        guard byte == ASCII.backslash, index + 1 < end else {
+          write(byte)
+          index += 1
+          continue
         }
-        units.append(unit)
+        let escaped = bytes[index + 1]
+        guard escaped == UInt8(ascii: "u"), let unit = hexUnit(at: index + 2, before: end) else {
+          // A `\u` without four hex digits stays as written.
+          if escaped == UInt8(ascii: "u") { write(ASCII.backslash) }
+          write(unescapedByte(escaped))
+          index += 2
+          continue
+        }
         index += 6
-        continue
+        var scalar = Unicode.Scalar(unit)
+        if (0xD800..<0xDC00).contains(unit), index + 1 < end, bytes[index] == ASCII.backslash,
+          bytes[index + 1] == UInt8(ascii: "u"), let low = hexUnit(at: index + 2, before: end),
+          (0xDC00..<0xE000).contains(low)
+        {
+          scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+          index += 6
+        }
+        UTF8.encode(scalar ?? "\u{FFFD}", into: write)
       }
-      flushUnits()
-      plain.append(unescapedByte(escaped))
-      index += 2
     }
-    flushUnits()
-    flushPlain()
-    return text
+  }
+
+  /// The code unit written as four hex digits at `offset`, all before `end`; `nil` without
+  /// them.
+  private func hexUnit(at offset: Int, before end: Int) -> UInt32? {
+    guard offset + 4 <= end else { return nil }
+    var unit: UInt32 = 0
+    for index in offset..<offset + 4 {
+      guard let digit = ASCII.hexDigitValue(bytes[index]) else { return nil }
+      unit = unit << 4 | digit
+    }
+    return unit
   }
 
   /// The text of a string token, its escapes resolved.

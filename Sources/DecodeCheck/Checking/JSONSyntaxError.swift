@@ -88,7 +88,7 @@ extension JSONScanner {
   private var count: Int { bytes.count }
 
   /// Explains a string or a number that breaks JSON's rules.
-  fileprivate func describe(_ problem: JSONToken.Problem) -> String {
+  func describe(_ problem: JSONToken.Problem) -> String {
     let offset = problem.offset
     switch problem.kind {
     case .controlCharacter:
@@ -120,7 +120,7 @@ extension JSONScanner {
   }
 
   /// Explains a word where a value was expected: a typo of a literal, NaN, or a bare string.
-  fileprivate func describeBareWord(at first: Int) -> String {
+  func describeBareWord(at first: Int) -> String {
     let end = JSONTokenizer(bytes, at: first).wordEnd(from: first)
     let word = printableToken(bytes[first..<end], cutAfter: 32)
     switch word {

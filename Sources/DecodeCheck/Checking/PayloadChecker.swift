@@ -106,33 +106,6 @@ public struct PayloadChecker: Sendable {
     return report
   }
 
-  /// What checking the payloads in `data` found.
-  func checkPayloads(_ data: Data, as model: RegisteredModel) -> PayloadResult {
-    switch PayloadText.read(data) {
-    case .utf8:
-      return checkText(data, as: model)
-    case .converted(let text, let encoding):
-      var result = checkText(text, as: model)
-      let warning = Finding(
-        severity: .warning, kind: .invalidJSON,
-        message: "the payload is \(encoding): JSONDecoder reads it, but RFC 8259 asks for "
-          + "UTF-8 between systems and other JSON parsers may reject it")
-      result.findings.insert(warning, at: 0)
-      return result
-    case .unreadable(let message, let before):
-      let position = before.withUnsafeBytes { JSONScanner($0).positions(of: [$0.count]) }
-      let error = Finding(
-        severity: .error, kind: .invalidJSON, message: message,
-        position: position[before.count])
-      return PayloadResult(outcome: .failed, findings: [error], payloadCount: 1)
-    }
-  }
-
-  /// Checks UTF-8 text: one payload, or with ``readsLines`` one per line.
-  private func checkText(_ text: Data, as model: RegisteredModel) -> PayloadResult {
-    readsLines ? checkLines(text, as: model) : checkPayload(text, as: model, line: nil)
-  }
-
   /// Checks files, folders (searched recursively for `*.json`, and `*.ndjson` and `*.jsonl`
   /// with ``readsLines``) and `-` for standard input, several files at once.
   ///
@@ -252,7 +225,7 @@ extension PayloadChecker {
   /// Invalid JSON is reported as such before anything the model would say: `JSONDecoder` does
   /// not read the values a model ignores, and reads a trailing comma. A trailing comma is a
   /// warning, and the payload is decoded as the app would.
-  private func checkPayload(_ data: Data, as model: RegisteredModel, line: Int?) -> PayloadResult {
+  func checkPayload(_ data: Data, as model: RegisteredModel, line: Int?) -> PayloadResult {
     let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var trailingCommas: [JSONScanner.SyntaxError] = []
     if !data.withUnsafeBytes({ StrictJSONValidator.isValid($0, from: start) }) {
@@ -369,47 +342,6 @@ func sortedByPosition(_ findings: [Finding]) -> [Finding] {
     default: return lhs.offset < rhs.offset
     }
   }.map(\.element)
-}
-
-// MARK: - Newline-delimited JSON
-
-extension PayloadChecker {
-  private func checkLines(_ data: Data, as model: RegisteredModel) -> PayloadResult {
-    if data.isEmpty {
-      return checkPayload(data, as: model, line: 1)
-    }
-    var findings: [Finding] = []
-    var audits: [PayloadAudit] = []
-    var payloadCount = 0
-    var anyFailed = false
-    var anyUnknown = false
-    var anyLeftOut = false
-    for line in PayloadLine.lines(in: data) {
-      let payload = data[
-        data.startIndex + line.range.lowerBound..<data.startIndex + line.range.upperBound]
-      let result = checkPayload(payload, as: model, line: line.number)
-      payloadCount += 1
-      findings += result.findings
-      audits += result.audits
-      anyFailed = anyFailed || result.outcome == .failed
-      anyUnknown =
-        anyUnknown || result.outcome == .decodedWithUnknownValues
-        || result.findings.contains { $0.kind == .unknownValue }
-      anyLeftOut =
-        anyLeftOut || result.outcome == .decodedWithElementsLeftOut
-        || result.findings.contains { $0.kind == .invalidElement }
-    }
-    if payloadCount == 0 {
-      // Only blank lines: as empty as an empty file, and reported at its first line.
-      return checkPayload(data, as: model, line: nil)
-    }
-    let outcome: FileReport.Outcome =
-      anyFailed
-      ? .failed
-      : anyLeftOut ? .decodedWithElementsLeftOut : anyUnknown ? .decodedWithUnknownValues : .decoded
-    return PayloadResult(
-      outcome: outcome, findings: findings, payloadCount: payloadCount, audits: audits)
-  }
 }
 
 /// What checking the payloads of one input found; ``FileReport`` adds the input's path and

@@ -41,7 +41,7 @@ struct ContractRun {
     } catch {
       throw CommandOptions.UsageError(message: error.message)
     }
-    let nearMisses = SchemaMatch.nearMisses(in: registry, document: document)
+    let nearMisses = SchemaMatch.nearMisses(in: registry, document: document, map: map)
     if let typeName = options.typeName {
       let model: RegisteredModel
       do {

@@ -22,7 +22,7 @@ import Foundation
 /// package's own tests also capture its output through `package` stream seams.
 public enum DecodeCheckCommand {
   /// The version of the `DecodeCheck` library, which `--version` prints.
-  public static let version = "0.1.0"
+  static let version = "0.1.0"
 
   /// Runs the command and returns its exit status: 0 when every payload decoded, 1 when one
   /// failed (or held unknown values under `--strict`, or a baseline entry no longer occurs

@@ -52,8 +52,8 @@ extension DecodeCheckCommand {
                                 (short or qualified) and schema name or JSON pointer:
                                   { "\(type)": "\(type)Response",
                                     "\(other)": "#/components/schemas/\(other)" }
-        --max-payloads <n>      With --openapi, generate at most n payloads per schema (default
-                                \(ContractChecker.defaultMaximumPayloadsPerSchema)); past it, the rest are reported as not generated.
+        --max-payloads <n>      With --openapi, decode at most n payloads per schema, examples
+                                included (default \(ContractChecker.defaultMaximumPayloadsPerSchema)); the rest are counted as left out.
         --include-errors        HAR: check responses with a status outside 200-299 too.
         --require-routes        HAR: a JSON response no route gives a type fails the check.
         --strict                Fail payloads that hold values the models do not know or had
@@ -97,8 +97,8 @@ extension DecodeCheckCommand {
                                 A HAR response is recorded by archive, method and URL path
                                 (no entry number or query), so a new export keeps them.
         --strict-baseline       With --baseline: fail when a baseline entry no longer occurs.
-        -q, --quiet             text and github: print only errors and the summary line, and no
-                                progress. json, junit and sarif always report everything.
+        -q, --quiet             text and github: print only errors, brittle fields and the summary
+                                lines, and no progress. json, junit and sarif report everything.
         -j, --jobs <n>          Check at most n files at once (default: one per core).
         --version               Print the name, the DecodeCheck library's version, and exit.
         -h, --help              Print this help and exit.

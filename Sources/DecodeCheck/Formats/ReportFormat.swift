@@ -20,8 +20,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
 
   /// The report as text, ending in a line break.
   ///
-  /// With `quiet`, the text and github formats leave out warnings; json and junit always
-  /// hold everything.
+  /// With `quiet`, the text and github formats leave out warnings and notes, but never a
+  /// brittle field of an audit; json and junit always hold everything.
   ///
   /// ```swift
   /// let text = ReportFormat.text.render(report, quiet: true)

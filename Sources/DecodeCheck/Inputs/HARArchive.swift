@@ -104,7 +104,10 @@ struct HARArchive {
     let isSuccess = entry.status.map { (200..<300).contains($0) } ?? false
     if !isSuccess, !checker.traffic.includesErrorResponses { return .skipped(\.errorStatus) }
     guard let escaped = entry.escapedText, !escaped.isEmpty else { return .skipped(\.withoutBody) }
-    var body = entry.textHasEscapes ? unescapedJSONString(escaped) : escaped
+    var body =
+      entry.textHasEscapes
+      ? escaped.withUnsafeBytes { JSONScanner($0).unescapedBytes(from: 0, to: $0.count) }
+      : escaped
     let isBase64 = entry.encoding?.lowercased() == "base64"
     var data: Data?
     if isBase64 {

@@ -8,56 +8,11 @@ import Foundation
   import Musl
 #endif
 
-// The reader's bytes: the buffer it refills from the file and the tokens it finds in it.
+// The reader's bytes: the buffer it refills from the file, and the white space (with the
+// line count) between the tokens ``JSONTokenizer`` finds in it.
 // HARReader.swift holds what the archive's structure means (which members are kept).
 extension HARReader {
-  // MARK: - Tokens
-
-  /// The string starting at `start`: its content's first byte and end (the closing quote),
-  /// or `nil` when the buffer ends inside it.
-  func scanString() -> (first: Int, end: Int, hasEscapes: Bool)? {
-    var index = start + 1
-    var hasEscapes = false
-    while index < end {
-      let byte = storage[index]
-      if byte == UInt8(ascii: "\"") { return (start + 1, index, hasEscapes) }
-      if byte == UInt8(ascii: "\\") {
-        hasEscapes = true
-        index += 2
-      } else {
-        index += 1
-      }
-    }
-    return nil
-  }
-
-  /// The end of the number or literal at `start`, or `nil` when the buffer may end inside it.
-  func scanWord() -> Int? {
-    var index = start
-    while index < end {
-      switch storage[index] {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-        UInt8(ascii: "."):
-        index += 1
-      default:
-        return index
-      }
-    }
-    return atEndOfFile ? index : nil
-  }
-
-  static func isLiteralOrNumber(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    if word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8)
-      || word.elementsEqual("null".utf8)
-    {
-      return true
-    }
-    guard let first = word.first,
-      first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
-    else { return false }
-    return Double(String(decoding: word, as: UTF8.self)) != nil
-  }
+  // MARK: - White space
 
   func skipWhitespace() {
     while start < end {

@@ -12,11 +12,13 @@ import Foundation
 /// entry's text at a time rather than the archive: a buffer of a megabyte that grows only to
 /// fit the longest single string.
 ///
-/// It is a small incremental tokenizer, not a parser: it tracks containers on an explicit
-/// stack (no recursion), keeps the members of `request`, `response` and `response.content`
-/// it needs, and skips everything else. The JSON is checked for structure (brackets, commas,
-/// colons, string ends, literals); a string's escapes are resolved only for the members it
-/// keeps.
+/// It reads the archive through ``JSONTokenizer``, the tokenizer every payload is read with,
+/// so the archive's own JSON is held to the same rules (RFC 8259 strings and numbers: no
+/// `01`, `1.`, `0x10` or `-inf`), and a string or number that breaks them gets the message a
+/// payload's would, at its line and column. A token cut by the end of the buffer is read
+/// again after a refill. Containers are tracked on an explicit stack (no recursion); the
+/// members of `request`, `response` and `response.content` a check needs are kept and the
+/// rest skipped; a string's escapes are resolved only for the members it keeps.
 ///
 /// ```swift
 /// let reader = try HARReader(path: "capture.har")
@@ -96,74 +98,75 @@ final class HARReader {
     guard !finished else { return nil }
     while true {
       skipWhitespace()
-      if start == end {
-        if !atEndOfFile {
-          if let problem = refill() { return problem }
-          continue
-        }
-        return finish()
+      var tokens = JSONTokenizer(UnsafeRawBufferPointer(start: storage, count: end), at: start)
+      let token = tokens.next()
+      if mayContinue(token) {
+        if let problem = refill() { return problem }
+        continue
       }
-      let byte = storage[start]
+      if token.kind == .end { return finish() }
       switch expectation {
       case .value, .valueOrArrayEnd:
-        if byte == UInt8(ascii: "]"), expectation == .valueOrArrayEnd {
-          start += 1
+        if token.kind == .closeBracket, expectation == .valueOrArrayEnd {
+          start = token.end
           if let event = closeContainer() { return event }
           continue
         }
-        switch readValue(byte) {
-        case .done: continue
-        case .needMore: if let problem = refill() { return problem }
-        case .event(let event): return event
-        }
+        if let event = readValue(token, problem: tokens.problem) { return event }
       case .keyOrObjectEnd, .key:
-        if byte == UInt8(ascii: "}"), expectation == .keyOrObjectEnd {
-          start += 1
+        if token.kind == .closeBrace, expectation == .keyOrObjectEnd {
+          start = token.end
           if let event = closeContainer() { return event }
           continue
         }
-        guard byte == UInt8(ascii: "\"") else {
-          return fail(unexpected: byte, expecting: "a key in double quotes")
+        guard token.kind == .string else {
+          return fail(unexpected: token, expecting: "a key in double quotes")
         }
-        guard let string = scanString() else {
-          if let problem = refill() { return problem }
-          continue
-        }
-        let key = text(from: string.first, to: string.end, hasEscapes: string.hasEscapes)
+        guard token.isValid else { return fail(tokens.problem) }
+        let key = text(of: token)
         stack[stack.count - 1].valueSlot = Self.slot(of: key, in: stack[stack.count - 1].slot)
-        start = string.end + 1
+        start = token.end
         expectation = .colon
       case .colon:
-        guard byte == UInt8(ascii: ":") else {
-          return fail(unexpected: byte, expecting: "`:` after the key")
+        guard token.kind == .colon else {
+          return fail(unexpected: token, expecting: "`:` after the key")
         }
-        start += 1
+        start = token.end
         expectation = .value
       case .commaOrObjectEnd, .commaOrArrayEnd:
         let isObject = expectation == .commaOrObjectEnd
-        let closing = UInt8(ascii: isObject ? "}" : "]")
-        if byte == UInt8(ascii: ",") {
-          start += 1
+        if token.kind == .comma {
+          start = token.end
           expectation = isObject ? .key : .value
-        } else if byte == closing {
-          start += 1
+        } else if token.kind == (isObject ? .closeBrace : .closeBracket) {
+          start = token.end
           if let event = closeContainer() { return event }
         } else {
-          return fail(unexpected: byte, expecting: isObject ? "`,` or `}`" : "`,` or `]`")
+          return fail(unexpected: token, expecting: isObject ? "`,` or `}`" : "`,` or `]`")
         }
       case .end:
-        return fail(unexpected: byte, expecting: "nothing after the archive's closing `}`")
+        return fail(unexpected: token, expecting: "nothing after the archive's closing `}`")
       }
     }
   }
 
-  // MARK: - Values
-
-  private enum Step {
-    case done
-    case needMore
-    case event(Event)
+  /// Whether `token` may go on past the bytes held, so more must be read before it is
+  /// judged: a number or a word that reaches their end, or a string that breaks off near it
+  /// (an escape is at most twelve bytes, a character four). A number that breaks the rules
+  /// is quoted up to 33 bytes in its message, so those are read too. At the end of the file
+  /// nothing goes on.
+  private func mayContinue(_ token: JSONToken) -> Bool {
+    guard !atEndOfFile else { return false }
+    switch token.kind {
+    case .end: return true
+    case .number where !token.isValid: return end - token.start <= 33
+    case .number, .word, .true, .false, .null: return token.end == end
+    case .string: return !token.isValid && end - token.end < 12
+    default: return false
+    }
   }
+
+  // MARK: - Values
 
   /// What the value about to be read is.
   private var currentSlot: Slot {
@@ -172,11 +175,13 @@ final class HARReader {
     return top.slot == .entries ? .entry : .other
   }
 
-  private func readValue(_ byte: UInt8) -> Step {
+  /// Reads the value that `token` is or opens; an event when it ends the reading or an
+  /// entry.
+  private func readValue(_ token: JSONToken, problem: JSONToken.Problem?) -> Event? {
     let slot = currentSlot
-    switch byte {
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      let isObject = byte == UInt8(ascii: "{")
+    switch token.kind {
+    case .openBrace, .openBracket:
+      let isObject = token.kind == .openBrace
       if slot == .entry {
         entryCount += 1
         entry = HAREntry(number: entryCount)
@@ -186,62 +191,67 @@ final class HARReader {
       let objectSlots: [Slot] = [.root, .log, .entry, .request, .response, .content]
       let kept = isObject ? objectSlots.contains(slot) : slot == .entries
       stack.append(Frame(slot: kept ? slot : .other, isObject: isObject))
-      start += 1
+      start = token.end
       expectation = isObject ? .keyOrObjectEnd : .valueOrArrayEnd
       if stack.count == 1, !isObject {
-        return .event(
-          fail(
-            message: "not a HAR archive: it is a JSON array, not an object "
-              + "holding `log.entries`", at: start - 1))
+        return fail(
+          message: "not a HAR archive: it is a JSON array, not an object holding `log.entries`",
+          at: token.start)
       }
-      return .done
-    case UInt8(ascii: "\""):
-      guard let string = scanString() else { return .needMore }
-      keep(string, as: slot)
-      start = string.end + 1
+      return nil
+    case .string, .number:
+      guard token.isValid else { return fail(problem) }
+      if token.kind == .string {
+        keep(token, as: slot)
+      } else if slot == .status {
+        entry?.status = Int(String(decoding: bytes(of: token), as: UTF8.self))
+      }
+    case .true, .false, .null:
+      break
+    case .word where !stack.isEmpty:
+      return fail(
+        message: JSONScanner(buffer).describeBareWord(at: token.start), at: token.start)
     default:
-      guard let wordEnd = scanWord() else { return .needMore }
-      let word = UnsafeBufferPointer(start: storage + start, count: wordEnd - start)
-      guard Self.isLiteralOrNumber(word) else {
-        return .event(fail(unexpected: byte, expecting: "a value"))
-      }
-      if slot == .status { entry?.status = Int(String(decoding: word, as: UTF8.self)) }
-      start = wordEnd
+      return fail(unexpected: token, expecting: "a value")
     }
+    start = token.end
     if stack.isEmpty {
-      return .event(fail(message: "not a HAR archive: a single value, not an object", at: 0))
+      return fail(message: "not a HAR archive: a single value, not an object", at: 0)
     }
     if slot == .entry {
       // An entry that is not an object has no response to check.
       entryCount += 1
       afterValue()
-      return .event(.entry(HAREntry(number: entryCount)))
+      return .entry(HAREntry(number: entryCount))
     }
     afterValue()
-    return .done
+    return nil
   }
 
-  private func keep(_ string: (first: Int, end: Int, hasEscapes: Bool), as slot: Slot) {
+  private func keep(_ string: JSONToken, as slot: Slot) {
     switch slot {
-    case .method: entry?.method = text(from: string.first, to: string.end, string.hasEscapes)
-    case .url: entry?.url = text(from: string.first, to: string.end, string.hasEscapes)
-    case .mimeType: entry?.mimeType = text(from: string.first, to: string.end, string.hasEscapes)
-    case .encoding: entry?.encoding = text(from: string.first, to: string.end, string.hasEscapes)
+    case .method: entry?.method = text(of: string)
+    case .url: entry?.url = text(of: string)
+    case .mimeType: entry?.mimeType = text(of: string)
+    case .encoding: entry?.encoding = text(of: string)
     case .text:
-      entry?.escapedText = Array(
-        UnsafeBufferPointer(start: storage + string.first, count: string.end - string.first))
+      entry?.escapedText = Array(bytes(of: string).dropFirst().dropLast())
       entry?.textHasEscapes = string.hasEscapes
     default: break
     }
   }
 
-  private func text(from first: Int, to end: Int, _ hasEscapes: Bool) -> String {
-    text(from: first, to: end, hasEscapes: hasEscapes)
+  /// The bytes held, for the tokenizer and the shared string and message code.
+  private var buffer: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: storage, count: end)
   }
 
-  private func text(from first: Int, to end: Int, hasEscapes: Bool) -> String {
-    JSONScanner(UnsafeRawBufferPointer(start: storage, count: self.end))
-      .decodeString(from: first, to: end, hasEscapes: hasEscapes)
+  private func bytes(of token: JSONToken) -> UnsafeRawBufferPointer.SubSequence {
+    buffer[token.start..<token.end]
+  }
+
+  private func text(of string: JSONToken) -> String {
+    JSONScanner(buffer).text(ofString: string)
   }
 
   /// Ends the container just closed; an entry is handed out.
@@ -299,16 +309,27 @@ final class HARReader {
         + "it were checked", at: end)
   }
 
-  private func fail(unexpected byte: UInt8, expecting what: String) -> Event {
+  private func fail(unexpected token: JSONToken, expecting what: String) -> Event {
+    let byte = storage[token.start]
     let shown =
       byte >= 0x20 && byte < 0x7F
       ? "`\(Character(Unicode.Scalar(byte)))`"
       : "byte 0x" + String(byte, radix: 16, uppercase: true)
     var message = "not valid JSON: unexpected \(shown), expected \(what)"
-    if stack.isEmpty, dropped + start == 0 || (dropped == 0 && start == 3) {
+    if stack.isEmpty, dropped + token.start == 0 || (dropped == 0 && token.start == 3) {
       message = "not valid JSON: a HAR archive starts with `{`, not \(shown)"
     }
-    return fail(message: message, at: start)
+    return fail(message: message, at: token.start)
+  }
+
+  /// A string or a number that breaks JSON's rules, in the words a payload's would get; a
+  /// string cut off by the end of the file is a truncated archive.
+  private func fail(_ problem: JSONToken.Problem?) -> Event {
+    guard let problem else { return fail(message: "not valid JSON", at: start) }
+    if problem.kind == .unclosedString || problem.kind == .escapeAtEnd, let cut = finish() {
+      return cut
+    }
+    return fail(message: JSONScanner(buffer).describe(problem), at: problem.offset)
   }
 
   private func fail(message: String, at index: Int) -> Event {

@@ -108,7 +108,7 @@ public struct Routes: Sendable {
   /// ```swift
   /// routes.model(method: "GET", url: "https://api.example.com/api/v2/bookings/b-1")
   /// ```
-  public func model(method: String, url: String) -> RegisteredModel? {
+  func model(method: String, url: String) -> RegisteredModel? {
     let method = method.uppercased()
     return routes.first { route in
       (route.method == nil || route.method == method) && route.glob.matches(url)

@@ -31,12 +31,12 @@ public struct CapturedRequest: Sendable, Hashable, Codable {
   }
 
   /// `#12 GET /api/v2/listings?page=2`: the entry, the method and the URL's path and query.
-  public var label: String {
+  var label: String {
     "#\(entry) \(method) \(URLGlob.pathAndQuery(of: url))"
   }
 
   /// `capture.har#12 GET /api/v2/listings?page=2`.
-  public var name: String {
+  var name: String {
     archive + label
   }
 

@@ -61,6 +61,8 @@ public struct CheckReport: Sendable, Hashable {
     }
     summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
     summary.aliasConflicts = aliasConflicts.count
+    // Under --strict a brittle field fails the run though every payload decodes.
+    summary.failingBrittleFields = isStrict ? audit?.brittle.count ?? 0 : 0
     summary.traffic = traffic
     return summary
   }
@@ -133,6 +135,9 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   public internal(set) var renamedValues = 0
   /// The number of ``CheckReport/aliasConflicts``, each of which fails the check.
   public internal(set) var aliasConflicts = 0
+  /// The brittle fields of an audit that fail the check: those no baseline accepted, under
+  /// `--strict`; zero otherwise.
+  var failingBrittleFields = 0
   /// Files that ``FileReport/failed``: a payload failed to decode or is not valid JSON, or under
   /// `--strict` held an unknown value or had an element left out; findings a baseline accepted
   /// do not count.
@@ -150,13 +155,13 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   /// HAR entries read, checked and skipped.
   public internal(set) var traffic = TrafficCounts()
   /// The types checked against an OpenAPI document (`--openapi`), each one of
-  /// ``filesChecked``.
+  /// the files checked.
   public internal(set) var schemasChecked = 0
   /// The reports of types against an OpenAPI document, checked or not: when every report is
   /// one, the line counts schemas rather than files and paths.
   var schemaReports = 0
 
-  /// The members `--format json` writes as `summary`: every count and ``filesChecked``; the
+  /// The members `--format json` writes as `summary`: every count and `filesChecked`; the
   /// HAR counts are the document's own `traffic` member.
   private enum CodingKeys: String, CodingKey {
     case filesChecked, decodedCleanly, withUnknownValues, unknownValues, failed, baselined
@@ -192,14 +197,15 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   init() {}
 
   /// The files that were checked, whatever came of them.
-  public var filesChecked: Int {
+  var filesChecked: Int {
     decodedCleanly + withUnknownValues + withElementsLeftOut + failed + baselined
   }
 
   /// One line: `12 files checked: 9 decoded cleanly, 2 with unknown values (3 values), 1 failed`,
   /// with the files with elements left out, the files a baseline accepted, the alias
-  /// conflicts, the paths that could not be checked, the baseline's counts and the values sent
-  /// in an old spelling added when there are some:
+  /// conflicts, the brittle fields that fail the check under `--strict`, the paths that could
+  /// not be checked, the baseline's counts and the values sent in an old spelling added when
+  /// there are some:
   /// `…, 1 with elements left out (2 elements), 1 failed; 1 alias conflict; 3 values sent in
   /// an old spelling`. A run of `--openapi` counts schemas rather than files:
   /// `3 schemas checked (99 payloads): …`.
@@ -222,6 +228,11 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
     }
     if aliasConflicts > 0 {
       text += "; " + counted(aliasConflicts, "alias conflict")
+    }
+    if failingBrittleFields > 0 {
+      text +=
+        "; \(counted(failingBrittleFields, "brittle field")) "
+        + (failingBrittleFields == 1 ? "fails" : "fail") + " the check (--strict)"
     }
     if notChecked > 0 {
       text += "; \(counted(notChecked, isContract ? "schema" : "path")) could not be checked"

@@ -43,7 +43,8 @@ public struct FileReport: Sendable, Hashable {
   public internal(set) var baselinedFindingCount = 0
 
   /// The request whose response this is, for a payload read from a HAR archive; then
-  /// ``path`` is ``CapturedRequest/name`` and positions are in the response body.
+  /// ``path`` names the archive and the request (`capture.har#12 GET /api/v2/listings`) and
+  /// positions are in the response body.
   public internal(set) var request: CapturedRequest?
 
   /// For a type checked against an OpenAPI document (`--openapi`), the schema it was checked
@@ -79,7 +80,7 @@ public struct FileReport: Sendable, Hashable {
   }
 
   /// Whether any finding fails the check.
-  public var hasErrors: Bool {
+  var hasErrors: Bool {
     findings.contains { $0.severity == .error }
   }
 
@@ -113,18 +114,18 @@ public struct FileReport: Sendable, Hashable {
   }
 
   /// How many unknown values the input held.
-  public var unknownValueCount: Int {
+  var unknownValueCount: Int {
     findings.count { $0.kind == .unknownValue }
   }
 
   /// How many elements `@SkipInvalidElements` left out of the input's payloads.
-  public var leftOutElementCount: Int {
+  var leftOutElementCount: Int {
     findings.count { $0.kind == .invalidElement }
   }
 
   /// How many values the input's payloads sent in an old spelling (an alias or another
   /// letter case).
-  public var renamedValueCount: Int {
+  var renamedValueCount: Int {
     findings.count { $0.kind == .renamedValue }
   }
 }

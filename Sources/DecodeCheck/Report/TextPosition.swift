@@ -2,9 +2,9 @@
 /// (Unicode scalars), as editors do, not bytes.
 public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The line, from 1.
-  public var line: Int
+  public internal(set) var line: Int
   /// The column in characters, from 1.
-  public var column: Int
+  public internal(set) var column: Int
 
   /// Creates a position.
   ///

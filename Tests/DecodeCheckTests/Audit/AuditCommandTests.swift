@@ -80,6 +80,41 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
         "$.size: resilient: a new value is reported as unknown by ListingKind (UnknownDecodable)"))
   }
 
+  /// `--quiet` hides the notes, never a brittle field: without `--strict` it is a warning,
+  /// and it is what the audit was run to find.
+  @Test(arguments: ["text", "github"])
+  func quietNeverHidesABrittleField(_ format: String) throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(parcel, to: "Parcel/p1.json")
+    let run = audit(["--quiet", "--format", format, folder.path])
+    #expect(run.status == 0)
+    let brittle = run.outputLines.filter { $0.contains("$.size: brittle: ") }
+    #expect(brittle.count == 1)
+    #expect(
+      brittle.first?.hasPrefix(
+        format == "text" ? "\(file):3:11: warning: " : "::warning file=") == true)
+    #expect(!run.output.contains("resilient: a new value"))
+    #expect(!run.output.contains("open: a new value"))
+  }
+
+  /// Under `--strict` a brittle field fails the run though every payload decodes; the summary
+  /// says so rather than "0 failed" alone.
+  @Test func theStrictSummaryAgreesWithTheExitStatus() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(parcel, to: "Parcel/p1.json")
+    let strict = audit(["--strict", folder.path])
+    #expect(strict.status == 1)
+    #expect(
+      strict.outputLines.last
+        == "1 file checked: 1 decoded cleanly, 0 with unknown values (0 values), 0 failed; "
+        + "1 brittle field fails the check (--strict)")
+    let lenient = audit([folder.path])
+    #expect(lenient.status == 0)
+    #expect(
+      lenient.outputLines.last
+        == "1 file checked: 1 decoded cleanly, 0 with unknown values (0 values), 0 failed")
+  }
+
   @Test func jsonHoldsEveryFieldAndTheCounts() throws {
     let folder = try TemporaryFolder()
     let file = try folder.write(parcel, to: "Parcel/p1.json")

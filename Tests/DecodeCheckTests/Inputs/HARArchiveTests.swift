@@ -180,6 +180,28 @@ import Testing
     #expect(run.outputLines.count == 2)
   }
 
+  /// `"status": 0200` is not a number JSON allows: the archive fails at the status's line and
+  /// column, and the body is not checked as a response of status 200.
+  @Test func aStatusWithALeadingZeroFailsTheArchiveAtItsPlace() throws {
+    let folder = try TemporaryFolder()
+    let whole = try Archives.archive([
+      Archives.entry(host + "/api/bookings/b-2", text: Payloads.bookingWithUnknownValues)
+    ])
+    let text = String(decoding: whole, as: UTF8.self).replacing(/"status" ?: ?200/) {
+      $0.output.replacing("200", with: "0200")
+    }
+    let position = try #require(Specs.position(of: "0200", in: text))
+    let archive = try folder.write(text, to: "capture.har")
+    let routes = try folder.write(Archives.routes, to: "routes.json")
+    let run = runCommand(["--routes", routes, archive])
+    #expect(run.status == 1)
+    #expect(
+      run.outputLines.first
+        == "\(archive):\(position): error: not valid JSON: `0200` is not a number (no leading "
+        + "zeros)")
+    #expect(!run.output.contains("warning:"))
+  }
+
   @Test func aTruncatedArchiveReportsTheCutAndChecksWhatCameBefore() throws {
     let folder = try TemporaryFolder()
     let whole = try Archives.archive([

@@ -13,9 +13,7 @@ import Testing
     while let event = reader.next() {
       switch event {
       case .entry(let entry):
-        let text = entry.escapedText.map {
-          String(decoding: unescapedJSONString($0), as: UTF8.self)
-        }
+        let text = entry.escapedText.map { Self.unescaped($0) }
         events.append(
           "#\(entry.number) \(entry.method ?? "-") \(entry.url ?? "-") \(entry.status ?? -1) "
             + "\(entry.mimeType ?? "-") \(entry.encoding ?? "-") \(text ?? "-")")
@@ -114,7 +112,13 @@ import Testing
     (#"\u12"#, #"\u12"#),
   ])
   func escapesAreResolved(_ escaped: String, _ text: String) {
-    #expect(String(decoding: unescapedJSONString(Array(escaped.utf8)), as: UTF8.self) == text)
+    #expect(Self.unescaped(Array(escaped.utf8)) == text)
+  }
+
+  /// A body's text as a check reads it: through the one unescaper payloads use.
+  private static func unescaped(_ escaped: [UInt8]) -> String {
+    let bytes = escaped.withUnsafeBytes { JSONScanner($0).unescapedBytes(from: 0, to: $0.count) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
@@ -127,5 +131,59 @@ extension HARReaderTests {
     let events = try read(Data(text.utf8), bufferSize: size)
     #expect(events.count == 1)
     #expect(events.first?.contains("the archive ends early inside entry #1 (truncated?)") == true)
+  }
+}
+
+/// The archive's own JSON is held to the rules a payload is: a number RFC 8259 does not
+/// allow is a problem at its line and column, not a status read by `Double`.
+extension HARReaderTests {
+  private static func archive(status: String) -> String {
+    """
+    {"log": {"entries": [
+      {"request": {"method": "GET", "url": "https://api.example.com/api/bookings/b-1"},
+       "response": {"status": \(status), "content": {"mimeType": "application/json", "text": "{}"}}}]}}
+    """
+  }
+
+  @Test(arguments: [
+    ("0x10", "3:28 not valid JSON: unexpected `x`, expected `,` or `}`"),
+    ("-inf", "3:27 not valid JSON: `-inf` is not a number (a digit must follow `-`)"),
+    ("1.", "3:27 not valid JSON: `1.` is not a number (a digit must follow `.`)"),
+    ("01", "3:27 not valid JSON: `01` is not a number (no leading zeros)"),
+    ("0200", "3:27 not valid JSON: `0200` is not a number (no leading zeros)"),
+    ("-Infinity", "3:27 not valid JSON: `-Infinity` is not a number (a digit must follow `-`)"),
+    ("-nan", "3:27 not valid JSON: `-nan` is not a number (a digit must follow `-`)"),
+    ("2e", "3:27 not valid JSON: `2e` is not a number (a digit must follow the exponent)"),
+    ("NaN", "3:27 not valid JSON: `NaN` is not a JSON value; JSON has no NaN or Infinity"),
+    ("+1", "3:27 not valid JSON: unexpected `+`, expected a value"),
+  ])
+  func numbersBreakingRFC8259AreProblems(_ token: String, _ expected: String) throws {
+    #expect(try read(Data(Self.archive(status: token).utf8)) == ["problem " + expected])
+  }
+
+  /// The same archive read through a buffer that ends inside the token: the token is read
+  /// whole after a refill, and judged the same.
+  @Test(arguments: ["0200", "-Infinity", "200", "2.5e+3"])
+  func aNumberCutByTheBufferIsReadWhole(_ token: String) throws {
+    let data = Data(Self.archive(status: token).utf8)
+    for size in [16, 17, 18, 19, 20] {
+      #expect(try read(data, bufferSize: size) == (try read(data)), "buffer of \(size)")
+    }
+  }
+
+  /// Differential: the reader accepts an archive exactly when payload validation accepts the
+  /// same text as a `.json` file.
+  @Test(arguments: [
+    "200", "-0", "2.5e+3", "1E2", "0x10", "-inf", "1.", "01", "0200", "-Infinity", "-nan",
+    "\"\\uD800\"", "\"\\x\"", "\"tab\there\"", "true", "nul",
+  ])
+  func theReaderAcceptsWhatPayloadValidationAccepts(_ value: String) throws {
+    let text = Self.archive(status: value)
+    let events = try read(Data(text.utf8))
+    let readerAccepts = events.count == 1 && events[0].hasPrefix("#1 ")
+    let validationAccepts = Array(text.utf8).withUnsafeBytes {
+      StrictJSONValidator.isValid($0, from: 0)
+    }
+    #expect(readerAccepts == validationAccepts, "\(events)")
   }
 }

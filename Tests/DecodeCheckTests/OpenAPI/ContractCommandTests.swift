@@ -50,6 +50,28 @@ private let hearthDocument: String = {
     )
   }
 
+  /// A budget of 5 decodes at most 5 payloads per schema, examples included; a schema checked
+  /// in part says how many more were left out, and is not called "not generated". (Without a
+  /// budget the three schemas decode 33, 31 and 36 payloads.)
+  @Test func aBudgetOfFiveDecodesAtMostFivePayloadsPerSchema() throws {
+    let run = runCommand(["--openapi", hearthDocument, "--max-payloads", "5", "--format", "json"])
+    let json = try jsonObject(run.output)
+    let files = try #require(json["files"] as? [[String: Any]])
+    #expect(files.map { $0["payloads"] as? Int } == [5, 5, 5])
+    let text = runCommand(["--openapi", hearthDocument, "--max-payloads", "5"]).outputLines
+    #expect(!text.contains { $0.contains("not generated") })
+    for (type, leftOut) in [("Booking", 28), ("Listing", 26), ("ListingPage", 31)] {
+      #expect(
+        text.contains {
+          $0.hasSuffix(
+            "warning: \(type): `\(type)` was checked with 5 payloads, the budget per schema; "
+              + "\(leftOut) more were left out (raise the budget with --max-payloads) "
+              + "(#/components/schemas/\(type))")
+        }, "\(type)")
+    }
+    #expect(text.last?.hasPrefix("3 schemas checked (15 payloads): ") == true)
+  }
+
   @Test func strictFailsTheWarningsToo() {
     let run = runCommand(["--strict", "--openapi", hearthDocument])
     #expect(run.status == 1)
@@ -219,6 +241,20 @@ private let hearthDocument: String = {
       run.errors.hasPrefix(
         "decode-check: `Filter` is mapped by its registration to the schema `Rules`, which \(api) does not have; did you mean `Rule`?\n"
       ))
+  }
+
+  /// A type the schema map maps is checked, so it is no near miss: no note says it is not.
+  @Test func aMappedTypeIsNotNamedAsANearMiss() throws {
+    let folder = try TemporaryFolder()
+    let api = try folder.write(
+      Specs.document(
+        schemas: #""filter": {"type": "object"}, "TolerantFilter": {"type": "object"}"#),
+      to: "api.json")
+    let map = try folder.write(#"{"Filter": "filter"}"#, to: "map.json")
+    let registry = ModelRegistry(registering: TolerantFilter.self, Filter.self)
+    let run = runCommand(["--openapi", api, "--schemas", map], registry: registry)
+    #expect(run.errors.isEmpty)
+    #expect(run.outputLines.last?.hasPrefix("2 schemas checked") == true)
   }
 
   /// Names match exactly; a close name is not taken, but named.

@@ -27,7 +27,7 @@ public enum ContractCheck: String, Sendable, Hashable, Codable, CaseIterable {
   /// ```swift
   /// ContractCheck.enumValues.title  // "enum values"
   /// ```
-  public var title: String {
+  var title: String {
     switch self {
     case .examples: "examples"
     case .enumValues: "enum values"

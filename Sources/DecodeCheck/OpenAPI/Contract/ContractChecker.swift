@@ -27,8 +27,8 @@ public struct ContractChecker: Sendable {
   /// ```
   public var isStrict: Bool
 
-  /// The most payloads generated for one schema (`--max-payloads`); past it the rest are
-  /// reported as not generated.
+  /// The most payloads decoded for one schema, its examples included (`--max-payloads`);
+  /// past it the rest are counted, and the count reported.
   ///
   /// ```swift
   /// checker.maximumPayloadsPerSchema = 500

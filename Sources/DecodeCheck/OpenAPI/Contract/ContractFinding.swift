@@ -85,6 +85,19 @@ struct ContractWording {
       check: .generation, site: site, value: nil)
   }
 
+  /// The payloads of a schema the budget had no room for, when it spent the budget on
+  /// others: a warning (an error under `--strict`) of the kind ``Finding/Kind/notGenerated``,
+  /// worded as what it is, a partial check.
+  func leftOut(_ count: Int, budget: Int, site: SpecSite) -> ContractFinding {
+    located(
+      Finding(
+        severity: isStrict ? .error : .warning, kind: .notGenerated,
+        message: "`\(typeName)` was checked with \(budget) payloads, the budget per schema; "
+          + "\(count) more \(count == 1 ? "was" : "were") left out (raise the budget with "
+          + "--max-payloads)"),
+      check: .generation, site: site, value: nil)
+  }
+
   private func located(_ finding: Finding, check: ContractCheck, site: SpecSite, value: String?)
     -> ContractFinding
   {

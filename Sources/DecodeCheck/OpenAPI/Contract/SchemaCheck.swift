@@ -25,11 +25,13 @@ struct SchemaCheck {
   let wording: ContractWording
   let payloadLimit: Int
   private let decoder: VariantDecoder
-  private var generator: PayloadGenerator
+  private(set) var generator: PayloadGenerator
   private(set) var findings: [ContractFinding] = []
   private var seen: Set<String> = []
   /// How many payloads were decoded.
   private(set) var payloadCount = 0
+  /// How many of the spec's examples and variants the budget had no room for.
+  private var leftOut = 0
   /// Whether no payload of the schema could be generated at all.
   private(set) var isNotChecked = false
 
@@ -49,7 +51,7 @@ struct SchemaCheck {
     generator = PayloadGenerator(graph: graph)
   }
 
-  private var graph: SchemaGraph { generator.graph }
+  var graph: SchemaGraph { generator.graph }
   private var tree: DocumentTree { graph.document.tree }
 
   /// Runs every check, decoding up to `decodingAtOnce` variants at once.
@@ -66,15 +68,20 @@ struct SchemaCheck {
       addNotes(generator.notes)
     case .value(var base):
       guard repair(&base) else {
+        let reason =
+          payloadCount < payloadLimit
+          ? "it cannot decode any payload tried from the spec (see the errors above)"
+          : "the budget of \(payloadLimit) payloads per schema ran out before one decoded; "
+            + "raise it with --max-payloads"
         add(
           wording.notGenerated(
             "the enum values, optional members, formats and variants of `\(wording.typeName)` "
-              + "were not checked: it cannot decode any payload tried from the spec (see the "
-              + "errors above)", site: rootSite, isError: false))
+              + "were not checked: " + reason, site: rootSite, isError: false))
         addNotes(generator.notes)
         return
       }
-      var plan = VariantPlan(generator: generator, limit: payloadLimit)
+      // The examples and the full payload spent part of the budget.
+      var plan = VariantPlan(generator: generator, limit: payloadLimit - payloadCount)
       plan.add(variantsOf: base)
       let outcomes = decoder.outcomes(
         of: plan.variants.map(\.engineVariant), maximumConcurrency: decodingAtOnce)
@@ -82,18 +89,15 @@ struct SchemaCheck {
       for (variant, outcome) in zip(plan.variants, outcomes) {
         report(outcome, of: variant)
       }
-      if plan.isTruncated {
-        add(
-          wording.notGenerated(
-            "`\(wording.typeName)` has more variants than the budget of \(payloadLimit) "
-              + "payloads per schema; raise it with --max-payloads", site: rootSite,
-            isError: false))
+      leftOut += plan.leftOut
+      if leftOut > 0 {
+        add(wording.leftOut(leftOut, budget: payloadLimit, site: rootSite))
       }
       addNotes(plan.notes)
     }
   }
 
-  private mutating func add(_ finding: ContractFinding) {
+  mutating func add(_ finding: ContractFinding) {
     if seen.insert(finding.identity).inserted { findings.append(finding) }
   }
 }
@@ -103,7 +107,9 @@ struct SchemaCheck {
 extension SchemaCheck {
   /// Decodes each example as the document writes it; findings point into the example.
   private mutating func checkExamples() {
-    for example in examples {
+    // The examples spend the budget first: they are what the server is documented to send.
+    leftOut += max(0, examples.count - payloadLimit)
+    for example in examples.prefix(payloadLimit) {
       let node = tree.nodes[example.value.node]
       let outcome = decoder.outcome(of: Data(tree.bytes[node.offset..<node.end]))
       payloadCount += 1
@@ -136,7 +142,7 @@ extension SchemaCheck {
   /// at; whether it decodes in the end.
   private mutating func repair(_ base: inout GeneratedValue) -> Bool {
     var tried: Set<SpecSite> = []
-    for _ in 0..<Self.maximumRepairs {
+    for _ in 0..<Self.maximumRepairs where payloadCount < payloadLimit {
       let outcome = decoder.outcome(of: base.json())
       payloadCount += 1
       for report in outcome.reports {
@@ -271,154 +277,5 @@ extension SchemaCheck {
       return value
     }
     return nil
-  }
-}
-
-// MARK: - Variants
-
-extension SchemaCheck {
-  /// Reports what decoding a variant of a payload the model decodes came to: a failure is
-  /// the variant's change, since the payload it was made from decodes; an unknown value is
-  /// reported by what stands where it is.
-  private mutating func report(_ outcome: VariantOutcome, of variant: GeneratedVariant) {
-    let purpose = variant.purpose
-    for report in outcome.reports {
-      if report.isElementLeftOut, purpose.path.starts(with: report.path) {
-        // The change made the element fail, as it would have made the payload fail.
-        add(
-          wording.finding(
-            for: report, because: wording.reason(for: purpose), check: purpose.check,
-            site: purpose.site, value: purpose.value))
-      } else {
-        attribute(report, in: variant.payload)
-      }
-    }
-    guard case .failed(let failure) = outcome else { return }
-    let place = UnknownValue.PathComponent.jsonPath(purpose.path)
-    var finding = wording.failure(
-      failure, because: wording.reason(for: purpose),
-      consequence: wording.consequence(for: purpose), check: purpose.check, site: purpose.site,
-      value: purpose.value, path: place)
-    if let path = failure.path, !path.starts(with: purpose.path), !purpose.path.starts(with: path) {
-      finding.finding.message += " (at \(UnknownValue.PathComponent.jsonPath(path)))"
-    }
-    add(finding)
-  }
-
-  /// Reports what the model reported in `payload` (an unknown value, an old spelling, an
-  /// element left out, by where inside it it failed) by what the spec says of the value
-  /// there: the `enum` element, the discriminator value, the example or the type it came
-  /// from. (Not by the variant's change: a value inside a changed branch is the value's.)
-  private mutating func attribute(_ unknown: VariantReport, in payload: GeneratedValue) {
-    let path = payload.deepestPath(along: unknown.elementFailure?.path ?? unknown.path)
-    let (node, nodePath) = meaningfulValue(at: path, in: payload)
-    let raw = unknown.isElementLeftOut ? displayed(node) : unknown.unknownValue.rawValue
-    var origin = node.origin
-    if origin.reason == .typeAndFormat || origin.reason == .anyValue {
-      origin.site = memberSite(at: nodePath, in: payload) ?? origin.site
-    }
-    let (because, check): (String, ContractCheck)
-    switch origin.reason {
-    case .enumValue:
-      (because, check) = ("the spec allows \(jsonQuoted(raw)) here", .enumValues)
-    case .discriminator:
-      var variant = "the spec allows the `\(raw)` variant here"
-      if case .key(let property)? = path.last { variant += " (`\(property)`: \(jsonQuoted(raw)))" }
-      (because, check) = (variant, .variants)
-    case .example:
-      (because, check) = ("the spec's example for this member is \(jsonQuoted(raw))", .examples)
-    case .constant, .typeAndFormat, .anyValue, .literal:
-      (because, check) = ("the spec allows \(describe(node)) here", .typesAndFormats)
-    }
-    add(
-      wording.finding(for: unknown, because: because, check: check, site: origin.site, value: raw))
-  }
-
-  /// The value at `path`, or above it the first that the payload holds and the spec decided
-  /// as a whole: past the end of what was generated (a key a model asks for that the payload
-  /// lacks), or inside the `enum` element or example an object or array belongs to.
-  private func meaningfulValue(
-    at path: [UnknownValue.PathComponent], in payload: GeneratedValue
-  ) -> (GeneratedValue, [UnknownValue.PathComponent]) {
-    var path = path
-    while !path.isEmpty {
-      if let node = payload.value(at: path), node.origin.reason != .literal { return (node, path) }
-      path.removeLast()
-    }
-    return (payload, [])
-  }
-
-  /// Where the property is declared whose value is at `path`: its key under `properties`;
-  /// `nil` for an array's element or the root.
-  private func memberSite(at path: [UnknownValue.PathComponent], in payload: GeneratedValue)
-    -> SpecSite?
-  {
-    guard case .key(let key)? = path.last, let parent = payload.value(at: path.dropLast()),
-      case .object(let members) = parent.content
-    else { return nil }
-    return members.first { $0.key == key }?.site
-  }
-
-  /// A generated value as reports quote it: a string's text, anything else as JSON.
-  private func displayed(_ value: GeneratedValue) -> String {
-    if case .string(let text) = value.content { return text }
-    return String(decoding: value.json(), as: UTF8.self)
-  }
-
-  /// What the spec says a typed value is, with the value sent: `a string in format
-  /// date-time ("2024-05-01T12:00:00Z")`, `an integer (1)`, `an object`.
-  private func describe(_ value: GeneratedValue) -> String {
-    let merged = MergedSchema(graph, value.origin.schema)
-    let format = merged.format.map { " in format \($0)" } ?? ""
-    switch value.content {
-    case .object: return "an object"
-    case .array: return "an array"
-    case .string(let text): return "a string\(format) (\(jsonQuoted(text)))"
-    case .number(let text):
-      let type = merged.impliedType == .integer ? "an integer" : "a number"
-      return "\(type)\(format) (\(text))"
-    case .boolean(let flag): return "a boolean (\(flag))"
-    case .null: return "`null`"
-    }
-  }
-}
-
-// MARK: - What was not generated
-
-extension SchemaCheck {
-  private mutating func addNotes(_ notes: [PayloadGenerator.Note]) {
-    for note in notes {
-      let isError: Bool
-      if case .unresolved(.missing) = note.cut { isError = true } else { isError = false }
-      switch note.cut {
-      case .recursive where !note.isRequired:
-        continue
-      default:
-        let leftOut =
-          note.isRequired
-          ? "; payloads leave out the value that requires it" : "; payloads leave it out"
-        add(wording.notGenerated(words(for: note.cut) + leftOut, site: note.site, isError: isError))
-      }
-    }
-  }
-
-  /// Why a value was cut, in words.
-  private func words(for cut: PayloadGenerator.Cut) -> String {
-    switch cut {
-    case .recursive:
-      "recursive: it refers back to a schema it is inside of, so no finite payload has it"
-    case .tooDeep:
-      "deeper than \(generator.limits.maximumDepth) levels"
-    case .tooLarge:
-      "the payload would hold more than \(generator.limits.maximumValues) values"
-    case .unresolved(.external(let reference)):
-      "`$ref` \(jsonQuoted(reference)) is in another document, which is not fetched"
-    case .unresolved(.missing(let reference)):
-      "`$ref` \(jsonQuoted(reference)) leads to nothing in this document"
-    case .unresolved(.local):
-      "an unresolved reference"
-    case .nothingAllowed:
-      "the schema allows no value"
-    }
   }
 }

@@ -33,7 +33,7 @@ public struct SchemaMatch: Sendable, Hashable {
   ///    names or pointers: the `--schemas` file;
   /// 2. by the schema its registration names (``RegisteredModel/schema``);
   /// 3. by name: a schema under `#/components/schemas` whose name is the type's short name,
-  ///    exactly. A type with no such schema is left out; ``nearMisses(in:document:)`` lists
+  ///    exactly. A type with no such schema is left out; `decode-check` notes
   ///    those whose name is close to a schema's.
   ///
   /// ```swift
@@ -73,17 +73,23 @@ public struct SchemaMatch: Sendable, Hashable {
 
   /// The registered types without a schema of their name whose name is close to one: the
   /// same letters in another case or with `_` and `-`, one or two letters apart, or the name
-  /// with a prefix or suffix (`ListingDTO`). They are not checked unless mapped.
+  /// with a prefix or suffix (`ListingDTO`). They are not checked unless mapped, so a type
+  /// that `map` (the `--schemas` file, as ``all(in:document:map:)`` takes it) or its
+  /// registration maps is none.
   ///
   /// ```swift
   /// SchemaMatch.nearMisses(in: registry, document: document)
   /// // [(type: "Listing", schema: "listing")]
+  /// SchemaMatch.nearMisses(in: registry, document: document, map: ["Listing": "listing"])
+  /// // []
   /// ```
-  public static func nearMisses(in registry: ModelRegistry, document: OpenAPIDocument)
-    -> [(type: String, schema: String)]
-  {
-    registry.models.compactMap { model in
-      guard model.schema == nil, !document.schemaNames.contains(model.name),
+  static func nearMisses(
+    in registry: ModelRegistry, document: OpenAPIDocument, map: [String: String] = [:]
+  ) -> [(type: String, schema: String)] {
+    let mapped = Set(map.keys.compactMap { try? registry.model(named: $0).qualifiedName })
+    return registry.models.compactMap { model in
+      guard model.schema == nil, !mapped.contains(model.qualifiedName),
+        !document.schemaNames.contains(model.name),
         let close = closestName(to: model.name, among: document.schemaNames)
       else { return nil }
       return (model.name, close)
@@ -189,12 +195,12 @@ public struct SchemaMappingError: Error, Sendable, Hashable, CustomStringConvert
   /// ```swift
   /// error.message  // "the schema map names unknown type `Filtr`; registered types: …"
   /// ```
-  public let message: String
+  let message: String
 
-  /// The same as ``message``.
+  /// The problem, naming the type, the schema or the file.
   ///
   /// ```swift
-  /// print(error)
+  /// print(error)  // the schema map names unknown type `Filtr`; registered types: …
   /// ```
   public var description: String { message }
 }

@@ -3,12 +3,14 @@ import CodableResilience
 /// Every variant of a payload the checks ask for, up to a budget: each other `enum` value,
 /// each optional member left out and each nullable one `null`, the edges of numbers and
 /// dates, each other branch (and each discriminator value) with the variants inside it.
+/// Past the budget, variants are counted rather than made, so a report can say how many were
+/// left out.
 ///
 /// ```swift
-/// var plan = VariantPlan(generator: generator, limit: 2_000)
+/// var plan = VariantPlan(generator: generator, limit: 20)
 /// plan.add(variantsOf: base)
-/// plan.variants.count  // 37
-/// plan.isTruncated     // false
+/// plan.variants.count  // 20
+/// plan.leftOut         // 17
 /// ```
 struct VariantPlan {
   private var generator: PayloadGenerator
@@ -16,16 +18,17 @@ struct VariantPlan {
   /// The most variants made.
   let limit: Int
   private(set) var variants: [GeneratedVariant] = []
-  /// Whether the budget stopped the plan before every variant was made.
-  private(set) var isTruncated = false
+  /// How many variants the budget had no room for.
+  private(set) var leftOut = 0
 
   init(generator: PayloadGenerator, limit: Int) {
     self.generator = generator
     self.limit = limit
   }
 
-  /// What the generator left out while making branches.
-  var notes: [PayloadGenerator.Note] { generator.notes }
+  /// What the generator left out while making the branches within the budget.
+  var notes: [PayloadGenerator.Note] { notesWithinBudget ?? generator.notes }
+  private var notesWithinBudget: [PayloadGenerator.Note]?
 
   /// Adds the variants of `base`, a whole payload.
   mutating func add(variantsOf base: GeneratedValue) {
@@ -43,7 +46,6 @@ struct VariantPlan {
       if path.contains(where: { if case .index(let index) = $0 { index > 0 } else { false } }) {
         continue
       }
-      guard !isTruncated else { return }
       let place = prefix + path
       func replaced(_ replacement: GeneratedValue?) -> GeneratedValue {
         var whole = value
@@ -71,23 +73,27 @@ struct VariantPlan {
     }
   }
 
-  /// Adds a variant, made only when the budget has room for it.
+  /// Adds a variant, made only when the budget has room for it; counted as left out when
+  /// it has not.
   private mutating func add(
     _ payload: @autoclosure () -> GeneratedValue, _ check: ContractCheck,
     at path: [UnknownValue.PathComponent], site: SpecSite, _ change: VariantPurpose.Change
   ) {
-    guard hasRoom() else { return }
+    guard hasRoom else { return leaveOut() }
     variants.append(
       GeneratedVariant(
         payload: payload(),
         purpose: VariantPurpose(check: check, path: path, site: site, change: change)))
   }
 
-  /// Whether the budget has room for one more variant; once it has not, the plan is
-  /// truncated.
-  private mutating func hasRoom() -> Bool {
-    if variants.count >= limit { isTruncated = true }
-    return !isTruncated
+  /// Whether the budget has room for one more variant.
+  private var hasRoom: Bool { variants.count < limit }
+
+  /// Counts a variant the budget has no room for. What the generator notes from then on is
+  /// about variants only counted, which the count already covers.
+  private mutating func leaveOut() {
+    if leftOut == 0 { notesWithinBudget = generator.notes }
+    leftOut += 1
   }
 
   /// Each other element of the `enum` the value was taken from.
@@ -97,8 +103,11 @@ struct VariantPlan {
   ) {
     let merged = MergedSchema(graph, node.origin.schema)
     for element in merged.enumValues where element.site != node.origin.site {
-      // A huge `enum` stops at the budget, before its values are turned into payloads.
-      guard hasRoom() else { return }
+      // Past the budget a huge `enum`'s values are counted, not turned into payloads.
+      guard hasRoom else {
+        leaveOut()
+        continue
+      }
       let literal = generator.literal(element, reason: .enumValue, schema: node.origin.schema)
       add(
         replaced(literal), .enumValues, at: place, site: element.site,
@@ -192,7 +201,6 @@ struct VariantPlan {
         values.isEmpty
         ? [(nil, graph[merged.branches[index]].site)] : values.map { ($0.value, $0.site) }
       for (number, name) in names.enumerated() where index != chosen || number > 0 {
-        guard !isTruncated else { return }
         guard
           case .value(let instance) = generator.value(
             of: owner, branch: index, discriminatorValue: name.value, depth: place.count)

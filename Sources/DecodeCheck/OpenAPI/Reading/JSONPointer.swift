@@ -7,11 +7,9 @@ import Foundation
 /// `get` member of the `/quotes` member of `paths`.
 ///
 /// ```swift
-/// let pointer = JSONPointer.root.appending("paths").appending("/quotes")
-/// pointer.description  // "#/paths/~1quotes"
-/// JSONPointer(fragment: "#/paths/~1quotes")?.tokens  // ["paths", "/quotes"]
+/// finding.contract?.pointer.description  // "#/components/schemas/Filter/properties/filter_action"
 /// ```
-public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
   /// The pointer as written, starting with `#`.
   public let description: String
 
@@ -20,7 +18,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
   /// ```swift
   /// JSONPointer.root.appending("components").description  // "#/components"
   /// ```
-  public static let root = JSONPointer(description: "#")
+  static let root = JSONPointer(description: "#")
 
   private init(description: String) {
     self.description = description
@@ -33,7 +31,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
   /// JSONPointer(fragment: "#/components/schemas/Filter")?.lastToken  // "Filter"
   /// JSONPointer(fragment: "common.json#/Money")                      // nil
   /// ```
-  public init?(fragment: String) {
+  init?(fragment: String) {
     guard fragment.hasPrefix("#") else { return nil }
     let body = fragment.dropFirst()
     guard body.isEmpty || body.hasPrefix("/") else { return nil }
@@ -47,7 +45,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
   /// ```swift
   /// JSONPointer.root.appending("paths").appending("/quotes").description  // "#/paths/~1quotes"
   /// ```
-  public func appending(_ key: String) -> JSONPointer {
+  func appending(_ key: String) -> JSONPointer {
     let escaped = key.replacing("~", with: "~0").replacing("/", with: "~1")
     return JSONPointer(description: description + "/" + escaped)
   }
@@ -57,7 +55,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
   /// ```swift
   /// enumPointer.appending(3).description  // "#/components/schemas/Kind/enum/3"
   /// ```
-  public func appending(_ index: Int) -> JSONPointer {
+  func appending(_ index: Int) -> JSONPointer {
     JSONPointer(description: description + "/\(index)")
   }
 
@@ -66,7 +64,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
   /// ```swift
   /// JSONPointer(fragment: "#/paths/~1quotes")?.tokens  // ["paths", "/quotes"]
   /// ```
-  public var tokens: [String] {
+  var tokens: [String] {
     description.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst()
       .map { String($0).replacing("~1", with: "/").replacing("~0", with: "~") }
   }
@@ -76,17 +74,8 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
   /// ```swift
   /// finding.contract?.pointer.lastToken  // "filter_action"
   /// ```
-  public var lastToken: String? {
+  var lastToken: String? {
     description == "#" ? nil : tokens.last
-  }
-
-  /// Orders pointers by their text.
-  ///
-  /// ```swift
-  /// let sorted = pointers.sorted()
-  /// ```
-  public static func < (lhs: Self, rhs: Self) -> Bool {
-    lhs.description < rhs.description
   }
 }
 

@@ -25,14 +25,14 @@ public struct OpenAPIDocument: Sendable {
   /// ```swift
   /// document.version  // "3.1.0"
   /// ```
-  public let version: String
+  let version: String
 
   /// The names under `#/components/schemas`, in the order written.
   ///
   /// ```swift
   /// document.schemaNames.contains("Filter")  // true
   /// ```
-  public let schemaNames: [String]
+  let schemaNames: [String]
 
   /// The document itself.
   let tree: DocumentTree
@@ -68,7 +68,7 @@ public struct OpenAPIDocument: Sendable {
   /// ```
   ///
   /// - Throws: ``OpenAPIDocumentError``, as ``init(contentsOfFile:)``.
-  public init(data: Data, path: String) throws(OpenAPIDocumentError) {
+  init(data: Data, path: String) throws(OpenAPIDocumentError) {
     self.path = path
     let bytes = [UInt8](data)
     func refuse(_ message: String, at offset: Int? = nil, kind: Finding.Kind = .inputError)
