@@ -1,0 +1,157 @@
+extension UnknownValue {
+  /// What a report is about: an unknown value, an element left out, or a renamed value.
+  ///
+  /// ```swift
+  /// if case .renamedValue(let canonical) = value.kind { print("read as", canonical) }
+  /// ```
+  public enum Kind: Sendable, Hashable {
+    /// A raw value, tag or key the type does not know, decoded leniently.
+    ///
+    /// ```swift
+    /// value.kind == .unknownValue
+    /// ```
+    case unknownValue
+
+    /// An element of a collection that failed to decode and was left out, with its error
+    /// (``SkipInvalidElements``). ``UnknownValue/rawValue`` is the element's JSON.
+    ///
+    /// ```swift
+    /// if case .invalidElement(let failure) = value.kind { print(failure.errorKind) }
+    /// ```
+    case invalidElement(ElementFailure)
+
+    /// A value read through an alias or by its letter case (``ValueAliases``), with the
+    /// canonical raw value it was read as. ``UnknownValue/rawValue`` is the spelling received.
+    ///
+    /// ```swift
+    /// if case .renamedValue(let canonical) = value.kind { print(canonical) }  // "card"
+    /// ```
+    case renamedValue(canonical: String)
+  }
+
+  /// The error an element left out by ``SkipInvalidElements`` threw: its case, its own path
+  /// and its description, and the error itself.
+  ///
+  /// ```swift
+  /// failure.errorKind  // "keyNotFound"
+  /// failure.path       // "$.notifications[3]"
+  /// ```
+  public struct ElementFailure: Sendable, Hashable, CustomStringConvertible {
+    /// The error the element threw.
+    ///
+    /// ```swift
+    /// throw failure.error
+    /// ```
+    public var error: DecodingError { box.error }
+
+    /// The error, behind one reference: a failure is copied with every report.
+    private let box: ErrorBox
+
+    /// The error's case: `keyNotFound`, `valueNotFound`, `typeMismatch` or `dataCorrupted`.
+    ///
+    /// ```swift
+    /// failure.errorKind  // "typeMismatch"
+    /// ```
+    public var errorKind: String {
+      switch error {
+      case .keyNotFound: "keyNotFound"
+      case .valueNotFound: "valueNotFound"
+      case .typeMismatch: "typeMismatch"
+      case .dataCorrupted: "dataCorrupted"
+      @unknown default: "decodingError"
+      }
+    }
+
+    /// The error's coding path, where inside the element it happened.
+    ///
+    /// ```swift
+    /// failure.codingPath  // [.key("items"), .index(3), .key("title")]
+    /// ```
+    public var codingPath: [PathComponent] {
+      switch error {
+      case .keyNotFound(let key, let context):
+        (context.codingPath + [key]).map(PathComponent.init)
+      case .valueNotFound(_, let context), .typeMismatch(_, let context),
+        .dataCorrupted(let context):
+        context.codingPath.map(PathComponent.init)
+      @unknown default:
+        []
+      }
+    }
+
+    /// The error's own description, as the decoder wrote it (with the missing key named for
+    /// `keyNotFound`).
+    ///
+    /// ```swift
+    /// failure.debugDescription  // No value associated with key "title".
+    /// ```
+    public var debugDescription: String {
+      switch error {
+      case .keyNotFound(_, let context), .valueNotFound(_, let context),
+        .typeMismatch(_, let context), .dataCorrupted(let context):
+        context.debugDescription
+      @unknown default:
+        "\(error)"
+      }
+    }
+
+    /// Describes `error`. What it says is read from the error when it is asked for, so a
+    /// failure collected and never printed costs only the error.
+    ///
+    /// ```swift
+    /// let failure = UnknownValue.ElementFailure(error)
+    /// ```
+    public init(_ error: DecodingError) {
+      box = ErrorBox(error)
+    }
+
+    /// The JSONPath-style text of ``codingPath``; for a missing key, the key's own path.
+    ///
+    /// ```swift
+    /// failure.path  // "$.notifications[3].title"
+    /// ```
+    public var path: String {
+      PathComponent.jsonPath(codingPath)
+    }
+
+    /// The case, the path and the description: `keyNotFound at $.items[3].title: No value
+    /// associated with key "title".`
+    ///
+    /// ```swift
+    /// print(failure)
+    /// ```
+    public var description: String {
+      "\(errorKind) at \(path): \(debugDescription)"
+    }
+
+    /// Two failures are equal when their case, path and description are.
+    ///
+    /// ```swift
+    /// lhs == rhs
+    /// ```
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.errorKind == rhs.errorKind && lhs.codingPath == rhs.codingPath
+        && lhs.debugDescription == rhs.debugDescription
+    }
+
+    /// Hashes what equality compares.
+    ///
+    /// ```swift
+    /// var seen: Set<UnknownValue.ElementFailure> = []
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(errorKind)
+      hasher.combine(codingPath)
+      hasher.combine(debugDescription)
+    }
+  }
+}
+
+/// The error of an ``UnknownValue/ElementFailure``.
+private final class ErrorBox: Sendable {
+  let error: DecodingError
+
+  init(_ error: DecodingError) {
+    self.error = error
+  }
+}

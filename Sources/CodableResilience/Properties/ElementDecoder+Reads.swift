@@ -1,0 +1,142 @@
+// What an ``ElementDecoder`` answers as a `Decoder` and as the element's single-value
+// container: each read takes the current element's value from the array's container once.
+
+extension ElementDecoder {
+  /// Whether `elements` is at its end, asked in place: reading a property of an existential
+  /// held by a class would copy it first.
+  @inlinable
+  func isAtEnd(_ elements: inout any UnkeyedDecodingContainer) -> Bool {
+    elements.isAtEnd
+  }
+
+  @usableFromInline
+  var codingPath: [any CodingKey] {
+    elements.codingPath + [AnyCodingKey(intValue: index)]
+  }
+
+  @usableFromInline
+  func container<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try read { try $0.nestedContainer(keyedBy: type) }
+  }
+
+  @usableFromInline
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try read { try $0.nestedUnkeyedContainer() }
+  }
+
+  @inlinable
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  @usableFromInline
+  func decodeNil() -> Bool {
+    guard !consumed, !refused else {
+      refused = true
+      return false
+    }
+    // A value taken already is not `null`.
+    if replaying { return false }
+    // An unkeyed container moves past a `null` it finds, and stays put otherwise.
+    consumed = (try? elements.decodeNil()) ?? false
+    return consumed
+  }
+
+  /// Takes the current element's value with `body`, once. A read that fails leaves the element
+  /// to be read again when the cursor did not move; a read after the value was taken is
+  /// refused.
+  @inlinable
+  func read<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
+    if _slowPath(consumed || refused || replaying) {
+      return try readAgain(T.self)
+    }
+    do {
+      let value = try body(&elements)
+      consumed = true
+      if _slowPath(kept != nil) {
+        keep(value)
+      }
+      return value
+    } catch {
+      noteFailedRead()
+      throw error
+    }
+  }
+
+  /// A read after the current element's value was taken or refused: refused, so that the
+  /// element is read again the generic way and nothing more is taken; or the value taken
+  /// already, when one waits.
+  @usableFromInline
+  func readAgain<T>(_: T.Type) throws -> T {
+    guard !consumed, !refused else {
+      refused = true
+      throw LeftFastPath()
+    }
+    return try readReplayed(T.self)
+  }
+
+  /// Keeps the current element's value, for a decoder that keeps them.
+  @usableFromInline
+  func keep(_ value: Any) {
+    kept?.lastRead = value
+  }
+
+  /// Notes a read that failed: the element is read again when the cursor did not move.
+  @usableFromInline
+  func noteFailedRead() {
+    readFailed = true
+    consumed = elements.currentIndex != index
+  }
+
+  /// Answers a read with the value taken already, when it is of the type asked for.
+  @usableFromInline
+  func readReplayed<T>(_: T.Type) throws -> T {
+    let replayed = kept?.replay
+    clearReplay()
+    guard let value = replayed as? T else {
+      refused = true
+      throw LeftFastPath()
+    }
+    consumed = true
+    kept?.lastRead = value
+    return value
+  }
+
+  /// Forgets the value taken already.
+  @usableFromInline
+  func clearReplay() {
+    kept?.replay = nil
+    replaying = false
+  }
+
+  @inlinable
+  func decode(_ type: Bool.Type) throws -> Bool { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: String.Type) throws -> String { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: Double.Type) throws -> Double { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: Float.Type) throws -> Float { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: Int.Type) throws -> Int { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: Int8.Type) throws -> Int8 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: Int16.Type) throws -> Int16 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: Int32.Type) throws -> Int32 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: Int64.Type) throws -> Int64 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: UInt.Type) throws -> UInt { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try read { try $0.decode(type) } }
+  @inlinable
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try read { try $0.decode(type) } }
+}
