@@ -197,17 +197,20 @@ extension DecodeUnknownAsNil: Encodable where Enum.RawValue: Encodable {
 }
 
 extension DecodeUnknownAsNil: ResilientPropertyWrapper {
-  /// A `String` raw value a case matches, `null` and a missing key, read straight from the
-  /// container; anything else (an unknown value, which is reported) through `init(from:)`.
+  /// A missing key (`nil`, remembered as missing), and, for a `String` raw value, `null` and a
+  /// raw value a case matches, read straight from the container; an unknown value, which is
+  /// reported, through `init(from:)`.
   ///
   /// ```swift
-  /// // {"heating": "gas"}, {"heating": null} and {} are read without a decoder of their own
+  /// // {} decodes with heating == nil, and encodes back to {}
   /// ```
   @inlinable
   public static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
-    guard Enum.RawValue.self == String.self else { return nil }
+    guard Enum.RawValue.self == String.self else {
+      return container.contains(key) ? nil : Self(storage: .absent)
+    }
     let rawValue: String?
     do {
       rawValue = try container.decodeIfPresent(String.self, forKey: key)
@@ -218,17 +221,6 @@ extension DecodeUnknownAsNil: ResilientPropertyWrapper {
       return Self(storage: container.contains(key) ? .null : .absent)
     }
     return Enum(rawValue: rawValue as! Enum.RawValue).map { Self(storage: .known($0)) }
-  }
-
-  /// A missing key reads as `nil`, remembered as missing.
-  ///
-  /// ```swift
-  /// // {} decodes with heating == nil, and encodes back to {}
-  /// ```
-  public static func decodeMissingKey<Key: CodingKey>(
-    _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
-    Self(storage: .absent)
   }
 
   /// Whether the key is written: not when it was missing, or `nil` was assigned since.

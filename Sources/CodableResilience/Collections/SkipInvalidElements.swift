@@ -282,16 +282,20 @@ extension SkipInvalidElements: Encodable where Value: Encodable {
 }
 
 extension SkipInvalidElements: ResilientPropertyWrapper {
-  /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
-  /// other it throws `keyNotFound`, as a plain property does.
+  /// A missing key: `nil` for an optional collection, remembered as missing; for any other,
+  /// the `keyNotFound` a plain property throws. A present key decodes through `init(from:)`.
   ///
   /// ```swift
   /// // @SkipInvalidElements var pinned: [Status]?  — {} decodes with pinned == nil
   /// ```
-  public static func decodeMissingKey<Key: CodingKey>(
+  @inlinable
+  public static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
-    noneIfOptional(Value.self).map { Self(wrappedValue: $0) }
+    guard container.contains(key) else {
+      return noneIfOptional(Value.self).map { Self(wrappedValue: $0) }
+    }
+    return nil
   }
 
   /// Whether the key is written: not for an optional collection that is `nil` and was not

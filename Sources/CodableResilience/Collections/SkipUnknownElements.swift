@@ -255,9 +255,10 @@ func writtenForm<Element: Encodable>(of element: Element) -> any Encodable {
 }
 
 extension SkipUnknownElements: ResilientPropertyWrapper {
-  /// An array whose every element is a `String` or `Int` raw value naming a case, read
-  /// straight from the container as a plain array of them is (see Limits); anything else
-  /// through `init(from:)`.
+  /// A missing key (`nil` for an optional collection, remembered as missing; for any other,
+  /// the `keyNotFound` a plain property throws), and an array whose every element is a
+  /// `String` or `Int` raw value naming a case, read straight from the container as a plain
+  /// array of them is (see Limits); anything else through `init(from:)`.
   ///
   /// ```swift
   /// // {"amenities": ["wifi", "pool"]} is read as two raw values
@@ -266,23 +267,16 @@ extension SkipUnknownElements: ResilientPropertyWrapper {
   public static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
-    guard let raw = Elements.Element.self as? any RawRepresentable.Type,
+    if let raw = Elements.Element.self as? any RawRepresentable.Type,
       let elements = knownRawElements(raw, as: Elements.Element.self, forKey: key, in: container)
-    else { return nil }
-    return Self(
-      wrappedValue: try Elements(decodedElements: elements, codingPath: container.codingPath))
-  }
-
-  /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
-  /// other it throws `keyNotFound`, as a plain property does.
-  ///
-  /// ```swift
-  /// // @SkipUnknownElements var tags: [Amenity]?  — {} decodes with tags == nil
-  /// ```
-  public static func decodeMissingKey<Key: CodingKey>(
-    _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
-    noneIfOptional(Elements.self).map { Self(wrappedValue: $0) }
+    {
+      return Self(
+        wrappedValue: try Elements(decodedElements: elements, codingPath: container.codingPath))
+    }
+    guard container.contains(key) else {
+      return noneIfOptional(Elements.self).map { Self(wrappedValue: $0) }
+    }
+    return nil
   }
 
   /// Whether the key is written: not for an optional collection that is `nil` and was not

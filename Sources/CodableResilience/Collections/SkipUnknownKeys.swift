@@ -306,10 +306,12 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
 }
 
 extension SkipUnknownKeys: ResilientPropertyWrapper {
-  /// An object, read straight from the container as a plain `[String: Value]` is and split in
-  /// code compiled for the key type; unknown and renamed keys are reported through the
-  /// decoder's own decoder for the property. Anything else (`null`, an array of pairs) through
-  /// `init(from:)`. A value that fails throws here, once, after what it reported.
+  /// A missing key (`nil` for an optional dictionary, remembered as missing; for any other, the
+  /// `keyNotFound` a plain property throws), and an object, read straight from the container as
+  /// a plain `[String: Value]` is and split in code compiled for the key type; unknown and
+  /// renamed keys are reported through the decoder's own decoder for the property. Anything
+  /// else (`null`, an array of pairs) through `init(from:)`. A value that fails throws here,
+  /// once, after what it reported.
   ///
   /// ```swift
   /// // {"fees": {"cleaning": 20}} is read as a [String: Int] and split
@@ -318,6 +320,9 @@ extension SkipUnknownKeys: ResilientPropertyWrapper {
   public static func decodeWithoutDecoder<CodingKeys: CodingKey>(
     _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
   ) throws -> Self? {
+    guard container.contains(key) else {
+      return noneIfOptional(Entries.self).map { Self(wrappedValue: $0) }
+    }
     guard let decodable = Value.self as? any Decodable.Type,
       let entries = try CodableResilience.objectEntries(
         decodable, as: Value.self, forKey: key, in: container)
@@ -332,18 +337,6 @@ extension SkipUnknownKeys: ResilientPropertyWrapper {
       wrappedValue: try Entries(knownEntries: split.known, codingPath: container.codingPath))
   }
 
-  /// A missing key reads as `nil` for an optional collection, remembered as missing; for any
-  /// other it throws `keyNotFound`, as a plain property does.
-  ///
-  /// ```swift
-  /// // @SkipUnknownKeys var fees: [FeeKind: Int]?  — {} decodes with fees == nil
-  /// ```
-  public static func decodeMissingKey<Key: CodingKey>(
-    _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
-    noneIfOptional(Entries.self).map { Self(wrappedValue: $0) }
-  }
-
   /// Whether the key is written: not for an optional collection that is `nil` and was not
   /// read as `null`.
   ///
@@ -354,23 +347,27 @@ extension SkipUnknownKeys: ResilientPropertyWrapper {
 }
 
 /// The object under `key` as `[String: Value]` (`Decoded` is `Value`), whose keys no key
-/// strategy changes; `nil` when the value there is missing, `null` or not an object, for
+/// strategy changes; `nil` when the value there is `null` or not an object, for
 /// `init(from:)` to read or throw for. A value that fails throws its own error.
 @inlinable
 func objectEntries<Decoded: Decodable, Value, CodingKeys: CodingKey>(
   _: Decoded.Type, as _: Value.Type, forKey key: CodingKeys,
   in container: KeyedDecodingContainer<CodingKeys>
 ) throws -> [String: Value]? {
-  guard Decoded.self == Value.self, (try? container.decodeNil(forKey: key)) == false else {
-    return nil
-  }
+  guard Decoded.self == Value.self else { return nil }
   let entries: [String: Decoded]
   do {
     entries = try container.decode([String: Decoded].self, forKey: key)
-  } catch DecodingError.typeMismatch(_, let context)
-    where context.codingPath.count == container.codingPath.count + 1
-  {
-    return nil
+  } catch let error as DecodingError {
+    // Not an object (`null`, an array of pairs, another type): the property's own error, not
+    // one of its values'.
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      guard context.codingPath.count == container.codingPath.count + 1 else { throw error }
+      return nil
+    default:
+      throw error
+    }
   }
   // `Decoded` is `Value`: a cast of the dictionary would check each entry, the bit cast none.
   return unsafeBitCast(entries, to: [String: Value].self)

@@ -19,22 +19,15 @@
 /// }
 /// ```
 ///
-/// A present key, `null` included, decodes through the wrapper's own `init(from:)`.
+/// Whatever the wrapper does not read straight from the container decodes through its own
+/// `init(from:)`, with the decoder's own decoder for the value.
 public protocol ResilientPropertyWrapper {
-  /// The property for a key the payload does not have, or `nil` when a missing key is an error
-  /// (the container then throws the `keyNotFound` a plain property throws).
+  /// The property read straight from the container, without a decoder of its own: what a
+  /// missing key reads as, and whatever else the wrapper answers as its `init(from:)` would
+  /// (a known raw value, say); `nil` to decode it through `init(from:)`, or, for a missing key,
+  /// to throw the `keyNotFound` a plain property throws.
   ///
-  /// `container` is the container the key is missing from, for its `userInfo` and path.
-  static func decodeMissingKey<Key: CodingKey>(
-    _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self?
-
-  /// The property read straight from the container when the wrapper can answer without a
-  /// decoder of its own (a known raw value, say), or `nil` to decode it through the wrapper's
-  /// own `init(from:)`. The default is `nil`.
-  ///
-  /// A fast path: it must answer exactly as `init(from:)` would, reports included, so a wrapper
-  /// answers here only what reports nothing.
+  /// An answer here must be exactly `init(from:)`'s, reports and errors included.
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self?
@@ -63,7 +56,7 @@ extension KeyedDecodingContainer {
       return decoded
     }
     guard contains(key) else {
-      return try Wrapper.decodeMissingKey(key, in: self) ?? decodeThroughInit(type, forKey: key)
+      return try decodeThroughInit(type, forKey: key)
     }
     // The decoder's own decoder for the value, handed to `init(from:)` here, where `Wrapper` is
     // the model's concrete type: the wrapper's `@inlinable` `init(from:)` is compiled for it.
@@ -80,20 +73,6 @@ extension KeyedDecodingContainer {
   @inlinable
   func decodeThroughInit<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try decode(type, forKey: key)
-  }
-}
-
-extension ResilientPropertyWrapper {
-  /// `nil`: the property decodes through the wrapper's own `init(from:)`.
-  ///
-  /// ```swift
-  /// // a wrapper that needs no fast path declares nothing
-  /// ```
-  @inlinable
-  public static func decodeWithoutDecoder<Key: CodingKey>(
-    _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
-    nil
   }
 }
 
@@ -140,6 +119,7 @@ extension Optional: OptionalValue {
 }
 
 /// `nil` of `Value` when it is an optional; `nil` (no value at all) when it is not.
+@usableFromInline
 func noneIfOptional<Value>(_: Value.Type) -> Value? {
   (Value.self as? any OptionalValue.Type)?.none as? Value
 }
