@@ -18,14 +18,7 @@ extension Dictionary where Key: Decodable, Value: Decodable {
   static func readPairsSkippingInvalidElements(
     from decoder: any Decoder
   ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
-    var container = try decoder.unkeyedContainer()
-    if let count = container.count, !count.isMultiple(of: 2) {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription:
-            "Expected collection of key-value pairs; encountered odd-length array instead."))
-    }
+    var container = try keyValuePairs(in: decoder)
     var entries: [Key: Value] = [:]
     var invalid: [InvalidElement] = []
     // Every element as it was read, keys and values, those left out as their JSON.

@@ -22,14 +22,7 @@ extension SkipUnknownKeys where Value: Decodable {
   /// The wrapper of the array of keys and values `decoder` holds, read as `Dictionary` reads
   /// it, each key as its raw value.
   init(pairsFrom decoder: any Decoder) throws {
-    var container = try decoder.unkeyedContainer()
-    if let count = container.count, !count.isMultiple(of: 2) {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription:
-            "Expected collection of key-value pairs; encountered odd-length array instead."))
-    }
+    var container = try keyValuePairs(in: decoder)
     var entries: [String: Value] = [:]
     var indices: [String: Int] = [:]
     while !container.isAtEnd {
@@ -101,4 +94,18 @@ extension SkipUnknownKeys where Value: Encodable {
       try container.encode(value)
     }
   }
+}
+
+/// The container of the array of alternating keys and values `decoder` holds, as `Dictionary`
+/// reads one: an odd-length array throws the error `Dictionary` throws.
+func keyValuePairs(in decoder: any Decoder) throws -> any UnkeyedDecodingContainer {
+  let container = try decoder.unkeyedContainer()
+  if let count = container.count, !count.isMultiple(of: 2) {
+    throw DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: decoder.codingPath,
+        debugDescription:
+          "Expected collection of key-value pairs; encountered odd-length array instead."))
+  }
+  return container
 }
