@@ -124,10 +124,7 @@ func leaveOut(
 ) throws -> InvalidElement {
   if container.currentIndex != index {
     // This decoder's cursor moved past the failed element: read it from a new container.
-    container = try reopen()
-    while container.currentIndex < index, !container.isAtEnd {
-      _ = try container.decode(PassedElement.self)
-    }
+    container = try CodableResilience.container(atElement: index, reopening: reopen)
   }
   let codingPath = container.codingPath
   let json = try container.decode(JSONValue.self)

@@ -285,10 +285,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   func decodeAgain<Element: Decodable>(_: Element.Type) throws -> Element {
     _ = userInfo
     reports?.values = []
-    var container = try source.reopen()
-    while container.currentIndex < index, !container.isAtEnd {
-      _ = try container.decode(PassedElement.self)
-    }
+    var container = try CodableResilience.container(atElement: index, reopening: source.reopen)
     let slot: HoldingSlot<Element>
     do {
       slot = try container.decode(HoldingSlot<Element>.self)
@@ -313,10 +310,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
 
   @usableFromInline
   func settle(_ handle: ElementHandle) throws {
-    var container = try source.reopen()
-    while container.currentIndex < index, !container.isAtEnd {
-      _ = try container.decode(PassedElement.self)
-    }
+    var container = try CodableResilience.container(atElement: index, reopening: source.reopen)
     handle.base = try container.superDecoder()
   }
 
@@ -324,10 +318,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// element that was left out is kept as when its value was not read as a single value.
   @usableFromInline
   func currentElementAsJSON() throws -> JSONValue {
-    var container = try source.reopen()
-    while container.currentIndex < index, !container.isAtEnd {
-      _ = try container.decode(PassedElement.self)
-    }
+    var container = try CodableResilience.container(atElement: index, reopening: source.reopen)
     return try container.decode(JSONValue.self)
   }
 

@@ -26,6 +26,18 @@ struct PassedElement: Decodable {
   init(from decoder: any Decoder) {}
 }
 
+/// An array's container opened anew by `reopen` and moved to the element at `index`, passing
+/// over the ones before it: how the toolkit reads an element again once its cursor moved on.
+func container(
+  atElement index: Int, reopening reopen: () throws -> any UnkeyedDecodingContainer
+) throws -> any UnkeyedDecodingContainer {
+  var container = try reopen()
+  while container.currentIndex < index, !container.isAtEnd {
+    _ = try container.decode(PassedElement.self)
+  }
+  return container
+}
+
 /// The next element's raw value, read with the container's concrete `decode` for the common
 /// raw types, as a plain array of them is read.
 @inlinable
