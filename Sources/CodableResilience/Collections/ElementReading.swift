@@ -3,12 +3,10 @@
 /// of a plain enum matches, or unknown tags of tagged unions. Any other element type is read as
 /// it is.
 ///
-/// Raw-value elements decode through their own `init(from:)` with one ``ElementDecoder``, which
-/// reads them from the array's container and holds what each reports until it has decoded: an
-/// element that reported is left out, and its reports then reach the decoder's handler. A plain
-/// enum's elements are first read as raw values straight from the container, the way a plain
-/// array reads `String`s; only an array that holds a value no case matches (or one that is not
-/// a raw value at all) is read again through `init(from:)`.
+/// Raw-value elements decode through their own `init(from:)`, every one of them, known or not,
+/// with one ``ElementDecoder``, which reads them from the array's container and holds what each
+/// reports until it has decoded: an element that reported is left out, and its reports then
+/// reach the decoder's handler.
 enum ElementReading<Element: Decodable> {
   struct Result {
     var elements: [Element] = []
@@ -67,94 +65,23 @@ enum ElementReading<Element: Decodable> {
     _: Raw.Type, _ container: any UnkeyedDecodingContainer,
     from source: () -> any ArraySource
   ) throws -> Result? {
-    guard let rawType = Raw.RawValue.self as? any Decodable.Type else { return nil }
-    return try readRawRepresentable(Raw.self, rawType, container, from: source)
-  }
-
-  private static func readRawRepresentable<Raw: RawRepresentable, Decoded: Decodable>(
-    _: Raw.Type,
-    _: Decoded.Type,
-    _ container: any UnkeyedDecodingContainer,
-    from source: () -> any ArraySource
-  ) throws -> Result {
-    // `Decoded` is `Raw.RawValue` and `Raw` is `Element`, both opened from existentials.
-    var container = container
-    let matchedByRawValue = isMatchedByRawValue(Raw.self)
-    if matchedByRawValue, let known = knownRawElements(Raw.self, Decoded.self, from: &container) {
-      return Result(elements: known as! [Element])
+    guard Raw.RawValue.self is any Decodable.Type else { return nil }
+    return try ElementDecoder.reading(container, keepingReadValues: true, from: source) {
+      try readThroughInit(Raw.self, with: $0)
     }
-    let elements = try matchedByRawValue ? source().reopen() : container
-    return try readThroughInit(
-      Raw.self, elements, readingRawValuesAs: matchedByRawValue ? Decoded.self : nil,
-      from: source)
-  }
-
-  /// Every element of `container` when each is a raw value a case matches; `nil` otherwise.
-  private static func knownRawElements<Raw: RawRepresentable, Decoded: Decodable>(
-    _: Raw.Type, _: Decoded.Type, from container: inout any UnkeyedDecodingContainer
-  ) -> [Raw]? {
-    var known: [Raw] = []
-    if let count = container.count {
-      known.reserveCapacity(count)
-    }
-    while !container.isAtEnd {
-      guard let rawValue = try? decodeRawValue(Decoded.self, from: &container),
-        let element = Raw(rawValue: rawValue as! Raw.RawValue)
-      else { return nil }
-      known.append(element)
-    }
-    return known
   }
 
   /// Each element through its own `init(from:)`, leaving out those that report an unknown
   /// value of their own or that reject a raw value no case matches.
-  ///
-  /// With `rawValueType`, each element is first read as a raw value, and one a case matches is
-  /// taken as that case, as ``knownRawElements(_:_:from:)`` takes them (see the wrapper's
-  /// Limits): only the others, and what is not a raw value, run `init(from:)`, which is handed
-  /// the raw value read.
   private static func readThroughInit<Raw: RawRepresentable>(
-    _: Raw.Type, _ container: any UnkeyedDecodingContainer,
-    readingRawValuesAs rawValueType: (any Decodable.Type)?,
-    from source: () -> any ArraySource
-  ) throws -> Result {
-    try ElementDecoder.reading(container, keepingReadValues: true, from: source) { decoder in
-      try readThroughInit(Raw.self, with: decoder, readingRawValuesAs: rawValueType)
-    }
-  }
-
-  private static func readThroughInit<Raw: RawRepresentable>(
-    _: Raw.Type, with decoder: ElementDecoder,
-    readingRawValuesAs rawValueType: (any Decodable.Type)?
+    _: Raw.Type, with decoder: ElementDecoder
   ) throws -> Result {
     var known: [Element] = []
     var all: [Any] = []
     var positions: [Int] = []
     while !decoder.isAtEnd(&decoder.elements) {
-      let index = decoder.elements.currentIndex
-      var taken: Any?
-      if let rawValueType {
-        if let rawValue = try? decodeRawValue(rawValueType, from: &decoder.elements) {
-          if let element = Raw(rawValue: rawValue as! Raw.RawValue) {
-            known.append(element as! Element)
-            all.append(element)
-            continue
-          }
-          taken = rawValue
-        } else if decoder.elements.currentIndex != index {
-          // This decoder's cursor moved past the failed read: read the element the generic way.
-          taken = ElementDecoder.ReadAgain()
-        }
-      }
       do {
-        let element: Element
-        switch taken {
-        case nil: element = try decoder.decodeElement(Element.self)
-        case is ElementDecoder.ReadAgain:
-          element = try decoder.decodeElement(Element.self, readingAgainAt: index)
-        case let value?:
-          element = try decoder.decodeElement(Element.self, replaying: value, at: index)
-        }
+        let element = try decoder.decodeElement(Element.self)
         if decoder.currentReported {
           // The element's own report is the wrapper's: it is why the element is left out.
           decoder.reports?.values.mutateEach { report in
@@ -212,21 +139,6 @@ extension Array {
     }
   }
 }
-
-/// Whether a raw value naming a case decodes as that case and reports nothing, so an array of
-/// such values can be read as raw values: true of plain enums and ``UnknownDecodable`` ones, not
-/// of types that accept every raw value (``ExtensibleEnum``, ``OpenEnum``), whose `init(from:)`
-/// decides what is known.
-@inlinable
-func isMatchedByRawValue<Raw: RawRepresentable>(_: Raw.Type) -> Bool {
-  !(Raw.self is any ExtensibleEnum.Type) && !(Raw.self is any AcceptsEveryRawValue.Type)
-}
-
-/// A toolkit type whose `init(rawValue:)` never fails, so it cannot tell known values apart.
-@usableFromInline
-protocol AcceptsEveryRawValue {}
-
-extension OpenEnum: AcceptsEveryRawValue {}
 
 /// A value written through its own `Encodable` conformance when it has one. Raw values of a
 /// `Decodable` raw type that is not `Encodable` cannot be written; encoding them throws.

@@ -59,13 +59,6 @@
 ///
 /// Elements that are neither raw-value enums nor tagged unions are decoded as they are and
 /// never skipped.
-///
-/// ## Limits
-///
-/// For speed, an array whose every element is a raw value naming a case of a plain raw-value
-/// enum is read as those raw values, without calling the enum's `init(from:)`: a custom
-/// `init(from:)` that decodes a raw value naming a case as some other case is not asked. Any
-/// other array, and every element of the toolkit's own types, decodes through `init(from:)`.
 @propertyWrapper
 public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
   /// The known elements.
@@ -255,24 +248,16 @@ func writtenForm<Element: Encodable>(of element: Element) -> any Encodable {
 }
 
 extension SkipUnknownElements: ResilientPropertyWrapper {
-  /// A missing key (`nil` for an optional collection, remembered as missing; for any other,
-  /// the `keyNotFound` a plain property throws), and an array whose every element is a
-  /// `String` or `Int` raw value naming a case, read straight from the container as a plain
-  /// array of them is (see Limits); anything else through `init(from:)`.
+  /// A missing key: `nil` for an optional collection, remembered as missing; for any other,
+  /// the `keyNotFound` a plain property throws. Anything else is read through `init(from:)`.
   ///
   /// ```swift
-  /// // {"amenities": ["wifi", "pool"]} is read as two raw values
+  /// // {} decodes an optional `tags` as nil, and encodes back to {}
   /// ```
   @inlinable
   public static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
-    if let raw = Elements.Element.self as? any RawRepresentable.Type,
-      let elements = knownRawElements(raw, as: Elements.Element.self, forKey: key, in: container)
-    {
-      return Self(
-        wrappedValue: try Elements(decodedElements: elements, codingPath: container.codingPath))
-    }
     guard container.contains(key) else {
       return noneIfOptional(Elements.self).map { Self(wrappedValue: $0) }
     }
@@ -286,32 +271,4 @@ extension SkipUnknownElements: ResilientPropertyWrapper {
   /// listing.$tags.writesKey  // false after decoding {}
   /// ```
   public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
-}
-
-/// The elements of the array at `key` when each is a `String` or `Int` raw value a case of
-/// `Raw` (which is `Element`) matches; `nil` otherwise, for `init(from:)` to read.
-@inlinable
-func knownRawElements<Raw: RawRepresentable, Element, Key: CodingKey>(
-  _: Raw.Type, as _: Element.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
-) -> [Element]? {
-  guard isMatchedByRawValue(Raw.self),
-    Raw.RawValue.self == String.self || Raw.RawValue.self == Int.self,
-    var elements = try? container.nestedUnkeyedContainer(forKey: key)
-  else { return nil }
-  var known: [Raw] = []
-  known.reserveCapacity(elements.count ?? 0)
-  while !elements.isAtEnd {
-    let rawValue: Raw.RawValue
-    if Raw.RawValue.self == String.self {
-      guard let string = try? elements.decode(String.self) else { return nil }
-      rawValue = string as! Raw.RawValue
-    } else {
-      guard let int = try? elements.decode(Int.self) else { return nil }
-      rawValue = int as! Raw.RawValue
-    }
-    guard let element = Raw(rawValue: rawValue) else { return nil }
-    known.append(element)
-  }
-  // `Raw` is `Element`: a cast of the array would check each element, the bit cast none.
-  return Raw.self == Element.self ? unsafeBitCast(known, to: [Element].self) : nil
 }

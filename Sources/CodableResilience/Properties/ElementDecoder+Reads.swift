@@ -35,8 +35,6 @@ extension ElementDecoder {
       refused = true
       return false
     }
-    // A value taken already is not `null`.
-    if replaying { return false }
     // An unkeyed container moves past a `null` it finds, and stays put otherwise.
     consumed = (try? elements.decodeNil()) ?? false
     return consumed
@@ -47,7 +45,7 @@ extension ElementDecoder {
   /// refused.
   @inlinable
   func read<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
-    if _slowPath(consumed || refused || replaying) {
+    if _slowPath(consumed || refused) {
       return try readAgain(T.self)
     }
     do {
@@ -64,15 +62,11 @@ extension ElementDecoder {
   }
 
   /// A read after the current element's value was taken or refused: refused, so that the
-  /// element is read again the generic way and nothing more is taken; or the value taken
-  /// already, when one waits.
+  /// element is read again the generic way and nothing more is taken.
   @usableFromInline
   func readAgain<T>(_: T.Type) throws -> T {
-    guard !consumed, !refused else {
-      refused = true
-      throw LeftFastPath()
-    }
-    return try readReplayed(T.self)
+    refused = true
+    throw LeftFastPath()
   }
 
   /// Keeps the current element's value, for a decoder that keeps them.
@@ -86,27 +80,6 @@ extension ElementDecoder {
   func noteFailedRead() {
     readFailed = true
     consumed = elements.currentIndex != index
-  }
-
-  /// Answers a read with the value taken already, when it is of the type asked for.
-  @usableFromInline
-  func readReplayed<T>(_: T.Type) throws -> T {
-    let replayed = kept?.replay
-    clearReplay()
-    guard let value = replayed as? T else {
-      refused = true
-      throw LeftFastPath()
-    }
-    consumed = true
-    kept?.lastRead = value
-    return value
-  }
-
-  /// Forgets the value taken already.
-  @usableFromInline
-  func clearReplay() {
-    kept?.replay = nil
-    replaying = false
   }
 
   @inlinable

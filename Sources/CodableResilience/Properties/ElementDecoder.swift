@@ -100,16 +100,11 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   let kept: KeptValues?
 
   /// The values an element decoder for ``SkipUnknownElements`` keeps: the current element's
-  /// last read, to keep an element left out as it was read, and a value taken already.
+  /// last read, to keep an element left out as it was read.
   @usableFromInline
   final class KeptValues {
     /// The current element's last successful single-value read.
     @usableFromInline var lastRead: Any?
-
-    /// A value already taken from the array for the current element, which its first
-    /// single-value read of the same type is answered with (see
-    /// ``ElementDecoder/decodeElement(_:replaying:at:)``).
-    @usableFromInline var replay: Any?
 
     @usableFromInline
     init() {}
@@ -118,10 +113,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   /// The current element's last successful single-value read, for a decoder that keeps them.
   @inlinable
   var lastRead: Any? { kept?.lastRead }
-
-  /// Whether a value taken already waits in ``KeptValues/replay``: a flag, asked on every read.
-  @usableFromInline @exclusivity(unchecked)
-  var replaying = false
 
   @inlinable
   init(_ elements: any UnkeyedDecodingContainer, keepingReadValues: Bool = false) {
@@ -173,54 +164,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
       return try decodeAgainDelivering(Element.self)
     }
     return element
-  }
-
-  /// Decodes the element at `index` whose value the caller has taken from `elements` already
-  /// as `value` (a raw value no case matched): the element's first single-value read of that
-  /// type is answered with it. Anything else the element asks reads it again the generic way.
-  @usableFromInline
-  func decodeElement<Element: Decodable>(
-    _: Element.Type, replaying value: Any, at index: Int
-  ) throws -> Element {
-    self.index = index
-    consumed = false
-    readFailed = false
-    refused = false
-    // The value taken is the element's, whatever its `init(from:)` does with it.
-    kept?.lastRead = value
-    kept?.replay = value
-    replaying = true
-    defer { clearReplay() }
-    let element: Element
-    var handle = ElementHandle(self)
-    do {
-      element = try Element(from: handle)
-    } catch {
-      clearReplay()
-      try settleIfKept(&handle)
-      return try recover(from: error, Element.self)
-    }
-    try settleIfKept(&handle)
-    if refused || !consumed {
-      clearReplay()
-      return try decodeAgainDelivering(Element.self)
-    }
-    return element
-  }
-
-  /// A mark for an element whose value a failed read moved past.
-  struct ReadAgain {}
-
-  /// Decodes the element at `index`, which a failed read moved past, the generic way.
-  func decodeElement<Element: Decodable>(
-    _: Element.Type, readingAgainAt index: Int
-  ) throws -> Element {
-    self.index = index
-    consumed = true
-    readFailed = false
-    refused = false
-    kept?.lastRead = nil
-    return try decodeAgainDelivering(Element.self)
   }
 
   /// After the current element threw: reads it again when its error may be this decoder's

@@ -35,6 +35,31 @@ private struct PlainReview: Codable {
   var ratings: [StarRating]
 }
 
+/// A plain enum whose own `init(from:)` reads a raw value that names a case (`"standard"`, kept
+/// for old servers) as another case.
+private enum Plan: String, Codable, Hashable, Sendable {
+  case standard, basic, premium
+
+  init(from decoder: any Decoder) throws {
+    let rawValue = try decoder.singleValueContainer().decode(String.self)
+    guard let plan = Plan(rawValue: rawValue) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "no plan \(rawValue)"))
+    }
+    self = plan == .standard ? .basic : plan
+  }
+}
+
+private struct Subscription: Codable {
+  @SkipUnknownElements var plans: [Plan]
+  @SkipUnknownElements var offered: Set<Plan>?
+}
+
+private struct PlainSubscription: Codable {
+  var plans: [Plan]
+  var offered: Set<Plan>?
+}
+
 private struct Currency: ExtensibleEnum, ExpressibleByStringLiteral {
   var rawValue: String
   static let usd: Currency = "USD"
@@ -86,6 +111,29 @@ struct SkipUnknownElementsSeamTests {
     // Known elements are written as they encode, the left-out one as it was read, in its place.
     let encoded = try JSONEncoder().encode(review)
     #expect(try JSONValue(data: encoded) == ["ratings": ["one", "two", "three", "five"]])
+  }
+
+  @Test(
+    "a known raw value goes through the element's own init(from:) too",
+    arguments: [
+      #"{"plans": ["standard", "premium"], "offered": ["standard"]}"#,
+      #"{"plans": ["standard", "gold", "premium"], "offered": ["standard", "gold"]}"#,
+    ])
+  func knownRawValuesThroughOwnInit(json: String) throws {
+    let payload = Data(json.utf8)
+    let plain = try? JSONDecoder().decode(PlainSubscription.self, from: payload)
+    let (subscription, unknownValues) = try JSONDecoder().decodeCollectingUnknownValues(
+      Subscription.self, from: payload)
+    #expect(subscription.plans == [.basic, .premium])
+    #expect(subscription.offered == [.basic])
+    if let plain {
+      #expect(plain.plans == subscription.plans)
+      #expect(plain.offered == subscription.offered)
+    }
+    #expect(unknownValues.count == (json.contains("gold") ? 2 : 0))
+    let topLevel = try JSONDecoder().decode(
+      SkipUnknownElements<[Plan]>.self, from: Data(#"["premium", "standard"]"#.utf8))
+    #expect(topLevel.wrappedValue == [.premium, .basic])
   }
 
   @Test("the same elements at the top level, through the wrapper's own init(from:)")
