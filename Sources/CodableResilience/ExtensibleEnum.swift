@@ -88,8 +88,10 @@ extension ExtensibleEnum {
 }
 
 extension ExtensibleEnum {
-  /// Decodes any raw value of the right JSON type; one outside a non-empty ``knownValues``
-  /// is reported to the decoder's ``UnknownValueHandler`` and kept.
+  /// Decodes any raw value of the right JSON type. One outside a non-empty ``knownValues`` is
+  /// read through an alias or by its letter case when the type has ``ValueAliases`` and one
+  /// matches; otherwise it is reported to the decoder's ``UnknownValueHandler`` and kept.
+  /// Aliases are looked up only for such a value, so a type without them pays nothing.
   ///
   /// - Throws: `DecodingError` when the value is missing, `null` or of the wrong JSON type,
   ///   or when the installed handler rejects the value (as ``UnknownValueHandler/strict`` does).
@@ -102,8 +104,11 @@ extension ExtensibleEnum {
     let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
     self.init(rawValue: rawValue)
     let knownValues = Self.knownValues
-    if !knownValues.isEmpty, !knownValues.contains(self) {
-      try reportUnmatched(Self.self, rawValue: rawValue, from: decoder, by: .extensibleEnum)
+    if !knownValues.isEmpty, !knownValues.contains(self),
+      let renamed = try renamedOrReported(
+        Self.self, rawValue: rawValue, from: decoder, by: .extensibleEnum)
+    {
+      self = renamed
     }
   }
 
@@ -116,29 +121,6 @@ extension ExtensibleEnum {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)
-  }
-}
-
-extension ExtensibleEnum where Self: ValueAliases {
-  /// Decodes any raw value of the right JSON type; one outside a non-empty ``knownValues`` is
-  /// read through an alias or by its letter case when one matches (see ``ValueAliases``), and
-  /// otherwise reported and kept. Chosen when the model is compiled for a type that adopts both
-  /// protocols, so other types pay nothing for aliases.
-  ///
-  /// ```swift
-  /// let currency = try JSONDecoder().decode(Currency.self, from: Data(#""US$""#.utf8))  // .usd
-  /// ```
-  @inlinable
-  public init(from decoder: any Decoder) throws {
-    let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
-    self.init(rawValue: rawValue)
-    let knownValues = Self.knownValues
-    if !knownValues.isEmpty, !knownValues.contains(self),
-      let renamed = try aliasedOrReported(
-        Self.self, rawValue: rawValue, from: decoder, by: .extensibleEnum)
-    {
-      self = renamed
-    }
   }
 }
 

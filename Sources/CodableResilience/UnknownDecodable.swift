@@ -61,12 +61,16 @@ public protocol UnknownDecodable: Decodable, RawRepresentable where RawValue: De
 }
 
 extension UnknownDecodable {
-  /// Decodes a raw value, falling back to ``unknown`` when no case matches it.
+  /// Decodes a raw value, then, for a type with ``ValueAliases``, an alias or a spelling in
+  /// another letter case, falling back to ``unknown`` when nothing matches.
   ///
   /// ```swift
   /// let kind = try JSONDecoder().decode(ListingKind.self, from: Data(#""castle""#.utf8))
   /// // .unknown, reported to the decoder's unknown-value handler
   /// ```
+  ///
+  /// Aliases are looked up only for a raw value no case matches, so a type without them pays
+  /// nothing for them.
   ///
   /// - Throws: `DecodingError` when the value is missing, `null` or of the wrong JSON
   ///   type, or when the installed ``UnknownValueHandler`` rejects the unknown value
@@ -78,29 +82,8 @@ extension UnknownDecodable {
       self = value
       return
     }
-    try reportUnmatched(Self.self, rawValue: rawValue, from: decoder, by: .unknownDecodable)
-    self = Self.unknown
-  }
-}
-
-extension UnknownDecodable where Self: ValueAliases {
-  /// Decodes a raw value, then an alias or a spelling in another letter case (see
-  /// ``ValueAliases``), falling back to ``unknown`` when nothing matches. Chosen when the model
-  /// is compiled for a type that adopts both protocols, so other types pay nothing for aliases.
-  ///
-  /// ```swift
-  /// let method = try JSONDecoder().decode(PaymentMethod.self, from: Data(#""credit_card""#.utf8))
-  /// // .card, reported as a renamed value to handlers that receive them
-  /// ```
-  @inlinable
-  public init(from decoder: any Decoder) throws {
-    let rawValue = try decodeRawValue(RawValue.self, from: decoder.singleValueContainer())
-    if let value = Self(rawValue: rawValue) {
-      self = value
-      return
-    }
     self =
-      try aliasedOrReported(Self.self, rawValue: rawValue, from: decoder, by: .unknownDecodable)
+      try renamedOrReported(Self.self, rawValue: rawValue, from: decoder, by: .unknownDecodable)
       ?? Self.unknown
   }
 }

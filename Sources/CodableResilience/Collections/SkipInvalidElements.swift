@@ -128,6 +128,7 @@ public struct SkipInvalidElements<Value: SkipInvalidElementsCollection> {
 }
 
 /// An element ``SkipInvalidElements`` left out: where it was, its JSON, and the error it threw.
+/// Two are equal when their places, their JSON and their errors are.
 ///
 /// ```swift
 /// let element = timeline.$notifications.invalidElements[0]
@@ -150,8 +151,6 @@ public struct InvalidElement: Sendable, Hashable, CustomStringConvertible {
   /// The element as it was read.
   public let json: JSONValue
 
-  /// The element, as a value or as the payload's text of it.
-
   /// The error decoding it threw.
   public let failure: UnknownValue.ElementFailure
 
@@ -159,26 +158,6 @@ public struct InvalidElement: Sendable, Hashable, CustomStringConvertible {
     self.location = location
     self.json = json
     self.failure = failure
-  }
-
-  /// Two are equal when their places, their JSON and their errors are.
-  ///
-  /// ```swift
-  /// lhs == rhs
-  /// ```
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.location == rhs.location && lhs.json == rhs.json && lhs.failure == rhs.failure
-  }
-
-  /// Hashes what equality compares.
-  ///
-  /// ```swift
-  /// let distinct = Set(timeline.$notifications.invalidElements)
-  /// ```
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(location)
-    hasher.combine(json)
-    hasher.combine(failure)
   }
 
   /// One line: the place, and the error.

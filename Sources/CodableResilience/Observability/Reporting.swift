@@ -99,16 +99,6 @@ func reportUnmatched<T: RawRepresentable>(
     of: T.self, rawValue: describeRawValue(rawValue), knownValues: .of(T.self), by: tool)
 }
 
-/// The value `rawValue` names through `T`'s ``ValueAliases``, reported as renamed; `nil`, after
-/// reporting it as unknown, when nothing matches. For a type that adopts the protocol.
-@usableFromInline
-func aliasedOrReported<T: ValueAliases>(
-  _: T.Type, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
-) throws -> T? {
-  try renamedOrReported(
-    T.self, aliasedValue(T.self, rawValue), rawValue: rawValue, from: decoder, by: tool)
-}
-
 /// The value `rawValue` names through `T`'s ``ValueAliases``, if it adopts them, reported as
 /// renamed; `nil`, after reporting it as unknown, when nothing matches. For generic wrappers,
 /// which learn whether their type has aliases only at run time.

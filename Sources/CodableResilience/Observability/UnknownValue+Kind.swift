@@ -34,7 +34,7 @@ extension UnknownValue {
   ///
   /// ```swift
   /// failure.errorKind  // "keyNotFound"
-  /// failure.path       // "$.notifications[3]"
+  /// failure.path       // "$.notifications[3].title"
   /// ```
   public struct ElementFailure: Sendable, Hashable, CustomStringConvertible {
     /// The error the element threw.
@@ -67,7 +67,7 @@ extension UnknownValue {
     /// ```swift
     /// failure.codingPath  // [.key("items"), .index(3), .key("title")]
     /// ```
-    public var codingPath: [PathComponent] {
+    package var codingPath: [PathComponent] {
       switch error {
       case .keyNotFound(let key, let context):
         (context.codingPath + [key]).map(PathComponent.init)
@@ -85,7 +85,7 @@ extension UnknownValue {
     /// ```swift
     /// failure.debugDescription  // No value associated with key "title".
     /// ```
-    public var debugDescription: String {
+    package var debugDescription: String {
       switch error {
       case .keyNotFound(_, let context), .valueNotFound(_, let context),
         .typeMismatch(_, let context), .dataCorrupted(let context):
@@ -101,7 +101,7 @@ extension UnknownValue {
     /// ```swift
     /// let failure = UnknownValue.ElementFailure(error)
     /// ```
-    public init(_ error: DecodingError) {
+    package init(_ error: DecodingError) {
       box = ErrorBox(error)
     }
 

@@ -109,7 +109,7 @@ extension UnknownValue {
     /// UnknownValue.PathComponent.jsonPath(path)
     /// // "$.units[1].kind"
     /// ```
-    public static func jsonPath(_ codingPath: [any CodingKey]) -> String {
+    package static func jsonPath(_ codingPath: [any CodingKey]) -> String {
       codingPath.reduce(into: "$") { text, key in
         text += PathComponent(key).description
       }

@@ -57,7 +57,7 @@ public final class UnknownValueCollector: @unchecked Sendable {
   /// ```swift
   /// collector.append(value)
   /// ```
-  public func append(_ value: UnknownValue) {
+  package func append(_ value: UnknownValue) {
     lock.withLock {
       if collected.count == Self.chunkCapacity {
         filled.append(collected)

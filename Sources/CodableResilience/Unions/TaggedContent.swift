@@ -55,7 +55,7 @@ public struct TaggedContent {
   /// ```swift
   /// item.taggedContent.tag  // "post"
   /// ```
-  public var tag: String {
+  package var tag: String {
     switch storage {
     case .known(let tag, _): tag
     case .unknown(let variant): variant.tag

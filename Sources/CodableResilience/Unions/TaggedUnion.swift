@@ -313,7 +313,7 @@ public struct TaggedUnionLayout: Sendable, Hashable {
   /// ```swift
   /// TaggedUnionLayout.underKey("data").contentKey  // "data"
   /// ```
-  public var contentKey: String? {
+  package var contentKey: String? {
     if case .underKey(let key) = storage { return key }
     return nil
   }
