@@ -76,9 +76,7 @@ enum ElementReading<Element: Decodable> {
   private static func readThroughInit<Raw: RawRepresentable>(
     _: Raw.Type, with decoder: ElementDecoder
   ) throws -> Result {
-    var known: [Element] = []
-    var all: [Any] = []
-    var positions: [Int] = []
+    var read = ReadOrder<Element>(count: decoder.elements.count)
     while !decoder.isAtEnd(&decoder.elements) {
       do {
         let element = try decoder.decodeElement(Element.self)
@@ -87,35 +85,30 @@ enum ElementReading<Element: Decodable> {
           decoder.reports?.values.mutateEach { report in
             if report.kind == .unknownValue { report.tool = .skipUnknownElements }
           }
-          positions.append(all.count)
-          all.append(try decoder.lastRead ?? decoder.currentElementAsJSON())
+          read.leaveOut(try decoder.lastRead ?? decoder.currentElementAsJSON())
         } else {
-          known.append(element)
-          all.append(element)
+          read.keep(element)
         }
       } catch let error as DecodingError {
         guard let rawValue = rejectedRawValue(Raw.self, error, decoder) else { throw error }
-        var report = UnknownValue(
-          of: Raw.self, rawValue: describeRawValue(rawValue), codingPath: decoder.codingPath,
-          atKey: nil, knownValues: .of(Raw.self))
-        report.tool = .skipUnknownElements
+        // Reported to the element decoder's `userInfo`, whose handler holds the element's
+        // reports until it is done, like those its own `init(from:)` made.
         if let renamed = renamedValue(Raw.self, rawValue) {
           // A plain enum's own `init(from:)` knows no aliases; the wrapper reads them.
-          report.kind = .renamedValue(canonical: describeRawValue(renamed.rawValue))
-          decoder.hold(report)
-          known.append(renamed as! Element)
-          all.append(renamed)
+          try decoder.reportRenamedValue(
+            of: Raw.self, received: describeRawValue(rawValue),
+            canonical: describeRawValue(renamed.rawValue), by: .skipUnknownElements)
+          read.keep(renamed as! Element)
         } else {
-          decoder.hold(report)
-          positions.append(all.count)
-          all.append(rawValue)
+          try decoder.reportUnknownValue(
+            of: Raw.self, rawValue: describeRawValue(rawValue), knownValues: .of(Raw.self),
+            by: .skipUnknownElements)
+          read.leaveOut(rawValue)
         }
       }
       try decoder.deliverReports()
     }
-    return Result(
-      elements: known,
-      skipped: positions.isEmpty ? nil : SkippedElements(all: all, positions: positions))
+    return Result(elements: read.known, skipped: read.skipped)
   }
 
   /// The raw value a plain enum's `init(from:)` rejected with `error` because no case matches
@@ -128,6 +121,34 @@ enum ElementReading<Element: Decodable> {
       let rawValue = decoder.lastRead as? Raw.RawValue, Raw(rawValue: rawValue) == nil
     else { return nil }
     return rawValue
+  }
+}
+
+/// The elements an array read kept, and, once one is left out, everything in the order it was
+/// read: an array that leaves nothing out builds only its elements.
+struct ReadOrder<Element> {
+  private(set) var known: [Element] = []
+  private var all: [Any] = []
+  private var positions: [Int] = []
+
+  init(count: Int?) {
+    known.reserveCapacity(count ?? 0)
+  }
+
+  mutating func keep(_ element: Element) {
+    known.append(element)
+    if !positions.isEmpty { all.append(element) }
+  }
+
+  mutating func leaveOut(_ value: Any) {
+    if positions.isEmpty { all = known.map { $0 } }
+    positions.append(all.count)
+    all.append(value)
+  }
+
+  /// What was left out, with everything read; `nil` when nothing was.
+  var skipped: SkippedElements? {
+    positions.isEmpty ? nil : SkippedElements(all: all, positions: positions)
   }
 }
 

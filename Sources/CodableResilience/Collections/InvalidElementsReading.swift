@@ -129,12 +129,9 @@ func leaveOut(
   let codingPath = container.codingPath
   let json = try container.decode(JSONValue.self)
   let failure = UnknownValue.ElementFailure(error)
-  if let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler {
-    try handler.handle(
-      UnknownValue(
-        leftOut: json, of: type, failure: failure, codingPath: codingPath,
-        atKey: AnyCodingKey(intValue: index)))
-  }
+  try report(
+    .leftOut(json, failure), of: type, at: codingPath, key: AnyCodingKey(intValue: index),
+    by: .skipInvalidElements, to: userInfo)
   return InvalidElement(location: .index(index), json: json, failure: failure)
 }
 
@@ -284,16 +281,13 @@ extension Dictionary: InvalidElementsReading where Key: Decodable, Value: Decoda
     }
     guard !left.isEmpty else { return (entries, nil, false) }
     left.sort { isInUTF8Order($0.key, $1.key) }
-    let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
+    let userInfo = decoder.userInfo
     var invalid: [InvalidElement] = []
     for (key, slot) in left {
       guard let (json, failure) = slot.left else { continue }
-      if let handler {
-        try handler.handle(
-          UnknownValue(
-            leftOut: json, of: Value.self, failure: failure, codingPath: slot.codingPath,
-            atKey: nil))
-      }
+      try report(
+        .leftOut(json, failure), of: Value.self, at: slot.codingPath,
+        by: .skipInvalidElements, to: userInfo)
       invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))
     }
     return (entries, LeftOutElements(invalid: invalid), false)

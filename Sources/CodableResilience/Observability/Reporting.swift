@@ -17,15 +17,49 @@ extension CodingUserInfoKey {
   )!
 }
 
+/// What a toolkit report says: the one description ``report(_:of:at:key:by:to:)`` builds an
+/// ``UnknownValue`` from.
+@usableFromInline
+enum ReportedValue {
+  /// A raw value, tag or key the type does not know.
+  case unknown(rawValue: String, knownValues: KnownValues)
+  /// A value read through an alias or by its letter case, as `canonical`.
+  case renamed(received: String, canonical: String)
+  /// An element ``SkipInvalidElements`` left out, with its error.
+  case leftOut(JSONValue, UnknownValue.ElementFailure)
+}
+
+/// The one way the toolkit reports: builds the report and hands it to the handler in
+/// `userInfo`, if one is installed and takes reports of this kind; describes nothing
+/// otherwise, so a decode without a handler pays one dictionary look-up per report.
+///
+/// Every report of every tool comes through here, once, in the order the payload is read.
+/// An element decoder's `userInfo` holds a handler that keeps its element's reports until the
+/// element has decoded (see ``ElementDecoder``); `decodeCollectingUnknownValues` installs one
+/// that routes them to its call (see ``HandlerRoute``).
+///
+/// - Parameter key: the key below `codingPath` where the value sits, when it is a key of the
+///   object being read (an unknown dictionary key, a union's tag) or an element's index.
+@usableFromInline
+func report(
+  _ value: @autoclosure () -> ReportedValue,
+  renamed: Bool = false,
+  of type: Any.Type,
+  at codingPath: @autoclosure () -> [any CodingKey],
+  key: (any CodingKey)? = nil,
+  by tool: Tool,
+  to userInfo: [CodingUserInfoKey: Any]
+) throws {
+  guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler,
+    !renamed || handler.receivesRenamedValues
+  else { return }
+  try handler.handle(
+    UnknownValue(value(), of: type, codingPath: codingPath(), atKey: key, by: tool))
+}
+
 extension Decoder {
-  /// Hands an unknown value to the installed handler, if there is one.
-  ///
-  /// This is the only place the toolkit reads `userInfo`, and it is reached only for
-  /// values that are not known, so known values cost no dictionary look-up. The raw value
-  /// and the known values are described only when a handler is installed.
-  ///
-  /// - Parameter key: the key below this decoder's coding path where the value sits, when
-  ///   the value is a key of the object this decoder reads rather than the decoder's own value.
+  /// Reports a raw value, tag or key `type` does not know, at this decoder's path (and
+  /// `key` below it), through ``report(_:renamed:of:at:key:by:to:)``.
   @usableFromInline
   func reportUnknownValue(
     of type: Any.Type,
@@ -34,19 +68,13 @@ extension Decoder {
     atKey key: (any CodingKey)? = nil,
     by tool: Tool
   ) throws {
-    guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler else { return }
-    var value = UnknownValue(
-      of: type, rawValue: rawValue(), codingPath: codingPath, atKey: key,
-      knownValues: knownValues)
-    value.tool = tool
-    try handler.handle(value)
+    try report(
+      .unknown(rawValue: rawValue(), knownValues: knownValues), of: type, at: codingPath,
+      key: key, by: tool, to: userInfo)
   }
 
-  /// Hands a value read through an alias or by its letter case to the installed handler, when
-  /// it receives renamed values; describes nothing otherwise.
-  ///
-  /// - Parameter key: the key below this decoder's coding path where the value sits, when it
-  ///   is a key of the object this decoder reads (a renamed dictionary key, a union's tag).
+  /// Reports a value read through an alias or by its letter case, through
+  /// ``report(_:renamed:of:at:key:by:to:)``; only handlers that receive renamed values see it.
   @usableFromInline
   func reportRenamedValue(
     of type: Any.Type,
@@ -55,19 +83,13 @@ extension Decoder {
     atKey key: (any CodingKey)? = nil,
     by tool: Tool
   ) throws {
-    guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler,
-      handler.receivesRenamedValues
-    else { return }
-    var value = UnknownValue(
-      of: type, rawValue: received(), codingPath: codingPath, atKey: key,
-      knownValues: .listed(nil))
-    value.kind = .renamedValue(canonical: canonical())
-    value.tool = tool
-    try handler.handle(value)
+    try report(
+      .renamed(received: received(), canonical: canonical()), renamed: true, of: type,
+      at: codingPath, key: key, by: tool, to: userInfo)
   }
 
-  /// Hands an unknown value to the installed handler, if there is one, for callers that
-  /// know the type only at run time.
+  /// ``reportUnknownValue(of:rawValue:knownValues:atKey:by:)`` for callers that know the
+  /// type only at run time.
   @usableFromInline
   func reportUnknownValue(
     of type: Any.Type,
@@ -76,12 +98,8 @@ extension Decoder {
     by tool: Tool
   ) throws {
     try reportUnknownValue(
-      of: type,
-      rawValue: describeRawValue(rawValue),
-      knownValues: .of(type),
-      atKey: key,
-      by: tool
-    )
+      of: type, rawValue: describeRawValue(rawValue), knownValues: .of(type), atKey: key,
+      by: tool)
   }
 }
 

@@ -173,31 +173,30 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     self.knownValueSource = .listed(knownValues)
   }
 
-  /// Creates a report made while decoding: its type is named, its path classified and its
-  /// known values listed when they are read.
+  /// Creates a report made while decoding, the toolkit's one builder of them (see
+  /// ``report(_:renamed:of:at:key:by:to:)``): its type is named, its path classified and its
+  /// known values listed, or a left-out element written as JSON, only when they are read.
   @usableFromInline
   init(
-    of type: Any.Type, rawValue: String, codingPath: [any CodingKey], atKey key: (any CodingKey)?,
-    knownValues: KnownValues
+    _ value: ReportedValue, of type: Any.Type, codingPath: [any CodingKey],
+    atKey key: (any CodingKey)?, by tool: Tool
   ) {
     reportedType = .type(type)
-    rawText = rawValue
     pathSource = ReportedPath(keys: codingPath, last: key)
-    knownValueSource = knownValues
-  }
-
-  /// Creates the report of an element ``SkipInvalidElements`` left out, made while decoding:
-  /// its ``rawValue`` is `element` written as JSON, when it is read.
-  init(
-    leftOut element: JSONValue, of type: Any.Type, failure: ElementFailure,
-    codingPath: [any CodingKey], atKey key: (any CodingKey)?
-  ) {
-    reportedType = .type(type)
-    rawText = nil
-    pathSource = ReportedPath(keys: codingPath, last: key)
-    knownValueSource = .listed(nil)
-    kindBox = KindBox(.invalidElement(failure), element: element)
-    tool = .skipInvalidElements
+    self.tool = tool
+    switch value {
+    case .unknown(let rawValue, let knownValues):
+      rawText = rawValue
+      knownValueSource = knownValues
+    case .renamed(let received, let canonical):
+      rawText = received
+      knownValueSource = .listed(nil)
+      kindBox = KindBox(.renamedValue(canonical: canonical))
+    case .leftOut(let element, let failure):
+      rawText = nil
+      knownValueSource = .listed(nil)
+      kindBox = KindBox(.invalidElement(failure), element: element)
+    }
   }
 
   /// The JSONPath-style text of ``codingPath``: `$.listings[1].kind`, `$[0]` for an element

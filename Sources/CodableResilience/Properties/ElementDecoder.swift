@@ -78,6 +78,12 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @inlinable
   var reports: HeldReports? { detour?.reports }
 
+  /// The handle the last element was given and did not keep, for the next one: one is made
+  /// per array, and one more per element that keeps it. It refers back to this decoder, so
+  /// ``reading(_:keepingReadValues:from:_:)`` lets it go when the array is read.
+  @usableFromInline @exclusivity(unchecked)
+  var spareHandle: ElementHandle?
+
   /// The index of the current element.
   @usableFromInline @exclusivity(unchecked)
   var index = 0
@@ -134,7 +140,10 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     let decoder = ElementDecoder(elements, keepingReadValues: keepingReadValues)
     return try withoutActuallyEscaping(source) { source in
       decoder.makeSource = source
-      defer { decoder.makeSource = nil }
+      defer {
+        decoder.makeSource = nil
+        decoder.spareHandle = nil
+      }
       return try body(decoder)
     }
   }
@@ -152,7 +161,8 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     refused = false
     kept?.lastRead = nil
     let element: Element
-    var handle = ElementHandle(self)
+    var handle = spareHandle ?? ElementHandle(self)
+    spareHandle = nil
     do {
       element = try Element(from: handle)
     } catch {
@@ -214,13 +224,6 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
     }
   }
 
-  /// Adds a report for the current element, as its `init(from:)` would have made it.
-  @usableFromInline
-  func hold(_ value: UnknownValue) {
-    _ = userInfo
-    reports?.values.append(value)
-  }
-
   /// Reads the current element again through the generic path of a container the source opens
   /// anew, forgetting what it reported the first time, and goes on reading from that container.
   /// What it reports this time is held, as on the first.
@@ -248,6 +251,8 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   func settleIfKept(_ handle: inout ElementHandle) throws {
     if _slowPath(!isKnownUniquelyReferenced(&handle)) {
       try settle(handle)
+    } else {
+      spareHandle = handle
     }
   }
 
@@ -271,16 +276,13 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   var userInfo: [CodingUserInfoKey: Any] {
     let detour = takenDetour
     if let heldUserInfo = detour.heldUserInfo { return heldUserInfo }
-    var userInfo = detour.source.userInfo
-    let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
+    let userInfo = detour.source.userInfo
     let reports = HeldReports()
-    detour.handler = handler
+    detour.handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
     detour.reports = reports
-    userInfo[.unknownValueHandler] = UnknownValueHandler(
-      receivingRenamedValues: handler?.receivesRenamedValues ?? false
-    ) { reports.values.append($0) }
-    detour.heldUserInfo = userInfo
-    return userInfo
+    let heldUserInfo = reports.holding(userInfo)
+    detour.heldUserInfo = heldUserInfo
+    return heldUserInfo
   }
 }
 

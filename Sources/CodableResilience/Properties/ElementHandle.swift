@@ -3,10 +3,11 @@
 /// later, say), the decoder's own decoder for that element once its `init(from:)` has returned.
 ///
 /// The element decoder reads the elements one after the other and is gone when the array is
-/// read, so a kept reference to it would answer for another element, or for none. One handle
-/// per element, a small object, tells whether it was kept (it is no longer uniquely referenced)
-/// and is then pointed at a decoder that stays valid: its own coding path, the decoder's own
-/// `userInfo`, containers that read its value, and the decoder's own errors.
+/// read, so a kept reference to it would answer for another element, or for none. The handle,
+/// a small object, tells whether it was kept (it is no longer uniquely referenced) and is then
+/// pointed at a decoder that stays valid: its own coding path, the decoder's own `userInfo`,
+/// containers that read its value, and the decoder's own errors. A handle not kept is handed to
+/// the next element.
 @usableFromInline
 final class ElementHandle: Decoder {
   /// What answers: the element decoder, or the decoder's own decoder for a kept element.

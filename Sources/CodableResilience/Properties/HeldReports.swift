@@ -7,6 +7,18 @@ final class HeldReports: @unchecked Sendable {
 
   @usableFromInline
   init() {}
+
+  /// `userInfo` with its handler replaced by one that holds each report here, receiving
+  /// renamed values when the handler did: the one way the toolkit holds reports. They reach
+  /// the handler later through ``ElementDecoder/deliverReports()``, in order, or not at all.
+  func holding(_ userInfo: [CodingUserInfoKey: Any]) -> [CodingUserInfoKey: Any] {
+    var userInfo = userInfo
+    let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
+    userInfo[.unknownValueHandler] = UnknownValueHandler(
+      receivingRenamedValues: handler?.receivesRenamedValues ?? false
+    ) { [self] in values.append($0) }
+    return userInfo
+  }
 }
 
 /// An element decoded through a decoder's generic path, with the reports its own
@@ -45,15 +57,7 @@ struct HoldingDecoder: Decoder {
 
   var codingPath: [any CodingKey] { base.codingPath }
 
-  var userInfo: [CodingUserInfoKey: Any] {
-    var userInfo = base.userInfo
-    let held = held
-    let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
-    userInfo[.unknownValueHandler] = UnknownValueHandler(
-      receivingRenamedValues: handler?.receivesRenamedValues ?? false
-    ) { held.values.append($0) }
-    return userInfo
-  }
+  var userInfo: [CodingUserInfoKey: Any] { held.holding(base.userInfo) }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try base.container(keyedBy: type)
