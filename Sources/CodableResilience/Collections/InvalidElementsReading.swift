@@ -127,7 +127,7 @@ func leaveOut(
     container = try CodableResilience.container(atElement: index, reopening: reopen)
   }
   let codingPath = container.codingPath
-  let json = try container.decode(JSONValue.self)
+  let json = try container.decode(JSONReadAgain.self).json
   let failure = UnknownValue.ElementFailure(error)
   try report(
     .leftOut(json, failure), of: type, at: codingPath, key: AnyCodingKey(intValue: index),
@@ -233,7 +233,7 @@ struct EntrySlot<Value: Decodable>: Decodable {
       value = try decoder.singleValueContainer().decode(Value.self)
     } catch {
       guard let failure = elementFailure(error) else { throw error }
-      left = (try JSONValue(from: decoder), UnknownValue.ElementFailure(failure))
+      left = (try JSONValue(decodingObjectFirst: decoder), UnknownValue.ElementFailure(failure))
     }
   }
 }

@@ -48,7 +48,7 @@ extension Dictionary where Key: Decodable, Value: Decodable {
       }
       guard let key else {
         // The key failed: its value goes with it, unread as a `Value`.
-        readOrder.append(try container.decode(JSONValue.self))
+        readOrder.append(try container.decode(JSONReadAgain.self).json)
         continue
       }
       do {

@@ -267,7 +267,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline
   func currentElementAsJSON() throws -> JSONValue {
     var container = try CodableResilience.container(atElement: index, reopening: source.reopen)
-    return try container.decode(JSONValue.self)
+    return try container.decode(JSONReadAgain.self).json
   }
 
   /// The decoder's own `userInfo`, read from the source when first asked, whose handler holds

@@ -139,17 +139,19 @@ extension JSONValue: Decodable {
 }
 
 extension JSONValue {
-  /// Decodes a value that is most likely an object (an unknown variant of a tagged union) by
-  /// trying the object first. A decoder reads a value as one JSON kind only, so the result is
-  /// the one ``init(from:)`` gives; asking for the object first spares the failed reads of
-  /// the kinds tried before it.
+  /// Reads a value again as JSON: the one way the toolkit keeps what it did not decode (an
+  /// unknown variant of a tagged union, an element or entry left out, the value of an element
+  /// that was). Such a value is most likely an object, so the object is tried first. A
+  /// decoder reads a value as one JSON kind only, so the result is the one ``init(from:)``
+  /// gives; asking for the object first spares the failed reads of the kinds tried before it.
   init(decodingObjectFirst decoder: any Decoder) throws {
     do {
       self = .object(try decoder.singleValueContainer().decode([String: JSONValue].self))
-    } catch DecodingError.typeMismatch(_, let context)
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
       where context.codingPath.count == decoder.codingPath.count
     {
-      // Not an object: read as whatever it is. A member that failed throws its own error.
+      // Not an object (or `null`): read as whatever it is. A member that failed throws its
+      // own error.
       try self.init(from: decoder)
     }
   }
@@ -176,5 +178,15 @@ enum JSONKindHint: Equatable {
     } else {
       return nil
     }
+  }
+}
+
+/// ``JSONValue/init(decodingObjectFirst:)`` through a container, which hands it the value's own
+/// decoder: `try container.decode(JSONReadAgain.self).json`.
+struct JSONReadAgain: Decodable {
+  let json: JSONValue
+
+  init(from decoder: any Decoder) throws {
+    json = try JSONValue(decodingObjectFirst: decoder)
   }
 }

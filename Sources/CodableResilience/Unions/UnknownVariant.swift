@@ -46,7 +46,7 @@ extension UnknownVariant: Codable {
   public init(from decoder: any Decoder) throws {
     let tagKey = AnyCodingKey("type")
     tag = try decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: tagKey)
-    json = try JSONValue(from: decoder)
+    json = try JSONValue(decodingObjectFirst: decoder)
   }
 
   /// Writes the object exactly as it was received.
