@@ -7,13 +7,25 @@
 /// with one ``ElementDecoder``, which reads them from the array's container and holds what each
 /// reports until it has decoded: an element that reported is left out, and its reports then
 /// reach the decoder's handler.
+@usableFromInline
 enum ElementReading<Element: Decodable> {
+  @usableFromInline
   struct Result {
-    var elements: [Element] = []
+    @usableFromInline var elements: [Element]
     /// What was left out; `nil` when nothing was, so an all-known array builds nothing more.
-    var skipped: SkippedElements?
+    @usableFromInline var skipped: SkippedElements?
+
+    @inlinable
+    init(elements: [Element] = [], skipped: SkippedElements? = nil) {
+      self.elements = elements
+      self.skipped = skipped
+    }
   }
 
+  /// Inlined into the wrapper's `init(from:)`, itself compiled for the model's element type, so
+  /// the loop over the elements is too: generic code would look up the metadata of the
+  /// element's arrays and optionals once per element.
+  @inlinable
   static func read(
     _ container: any UnkeyedDecodingContainer, from source: () -> any ArraySource
   ) throws -> Result {
@@ -21,10 +33,10 @@ enum ElementReading<Element: Decodable> {
     if let union = Element.self as? any TaggedUnion.Type {
       return try readUnions(union, from: &container)
     }
-    if let raw = Element.self as? any RawRepresentable.Type,
-      let result = try readRawRepresentable(raw, container, from: source)
-    {
-      return result
+    if let raw = Element.self as? any RawRepresentable.Type, hasDecodableRawValue(raw) {
+      return try ElementDecoder.reading(container, keepingReadValues: true, from: source) {
+        try readThroughInit(with: $0, rejecting: raw)
+      }
     }
     var result = Result()
     if let count = container.count {
@@ -36,7 +48,8 @@ enum ElementReading<Element: Decodable> {
     return result
   }
 
-  private static func readUnions<Union: TaggedUnion>(
+  @usableFromInline
+  static func readUnions<Union: TaggedUnion>(
     _: Union.Type, from container: inout any UnkeyedDecodingContainer
   ) throws -> Result {
     var known: [Union] = []
@@ -60,55 +73,72 @@ enum ElementReading<Element: Decodable> {
       skipped: positions.isEmpty ? nil : SkippedElements(all: all, positions: positions))
   }
 
-  /// `nil` when the raw type is not `Decodable`: such an enum's elements are read as they are.
-  private static func readRawRepresentable<Raw: RawRepresentable>(
-    _: Raw.Type, _ container: any UnkeyedDecodingContainer,
-    from source: () -> any ArraySource
-  ) throws -> Result? {
-    guard Raw.RawValue.self is any Decodable.Type else { return nil }
-    return try ElementDecoder.reading(container, keepingReadValues: true, from: source) {
-      try readThroughInit(Raw.self, with: $0)
-    }
-  }
-
   /// Each element through its own `init(from:)`, leaving out those that report an unknown
-  /// value of their own or that reject a raw value no case matches.
-  private static func readThroughInit<Raw: RawRepresentable>(
-    _: Raw.Type, with decoder: ElementDecoder
+  /// value of their own or that reject a raw value no case of `raw` (which is `Element`)
+  /// matches.
+  @inlinable
+  static func readThroughInit(
+    with decoder: ElementDecoder, rejecting raw: any RawRepresentable.Type
   ) throws -> Result {
     var read = ReadOrder<Element>(count: decoder.elements.count)
     while !decoder.isAtEnd(&decoder.elements) {
       do {
         let element = try decoder.decodeElement(Element.self)
-        if decoder.currentReported {
-          // The element's own report is the wrapper's: it is why the element is left out.
-          decoder.reports?.values.mutateEach { report in
-            if report.kind == .unknownValue { report.tool = .skipUnknownElements }
-          }
-          read.leaveOut(try decoder.lastRead ?? decoder.currentElementAsJSON())
+        if _slowPath(decoder.currentReported) {
+          try leaveOutReported(by: decoder, into: &read)
         } else {
           read.keep(element)
         }
       } catch let error as DecodingError {
-        guard let rawValue = rejectedRawValue(Raw.self, error, decoder) else { throw error }
-        // Reported to the element decoder's `userInfo`, whose handler holds the element's
-        // reports until it is done, like those its own `init(from:)` made.
-        if let renamed = renamedValue(Raw.self, rawValue) {
-          // A plain enum's own `init(from:)` knows no aliases; the wrapper reads them.
-          try decoder.reportRenamedValue(
-            of: Raw.self, received: describeRawValue(rawValue),
-            canonical: describeRawValue(renamed.rawValue), by: .skipUnknownElements)
-          read.keep(renamed as! Element)
-        } else {
-          try decoder.reportUnknownValue(
-            of: Raw.self, rawValue: describeRawValue(rawValue), knownValues: .of(Raw.self),
-            by: .skipUnknownElements)
-          read.leaveOut(rawValue)
-        }
+        try readRejected(raw, error, by: decoder, into: &read)
       }
       try decoder.deliverReports()
     }
     return Result(elements: read.known, skipped: read.skipped)
+  }
+
+  /// Leaves out the current element, which reported an unknown value of its own.
+  @usableFromInline
+  static func leaveOutReported(
+    by decoder: ElementDecoder, into read: inout ReadOrder<Element>
+  ) throws {
+    // The element's own report is the wrapper's: it is why the element is left out.
+    decoder.reports?.values.mutateEach { report in
+      if report.kind == .unknownValue { report.tool = .skipUnknownElements }
+    }
+    read.leaveOut(try decoder.lastRead ?? decoder.currentElementAsJSON())
+  }
+
+  /// After the current element threw `error`: reads it through an alias, or leaves it out,
+  /// when `error` rejected a raw value no case matches; rethrows it otherwise.
+  @usableFromInline
+  static func readRejected(
+    _ raw: any RawRepresentable.Type, _ error: DecodingError, by decoder: ElementDecoder,
+    into read: inout ReadOrder<Element>
+  ) throws {
+    try readRejectedRawValue(raw, error, by: decoder, into: &read)
+  }
+
+  private static func readRejectedRawValue<Raw: RawRepresentable>(
+    _: Raw.Type, _ error: DecodingError, by decoder: ElementDecoder,
+    into read: inout ReadOrder<Element>
+  ) throws {
+    guard let rawValue = rejectedRawValue(Raw.self, error, decoder) else { throw error }
+    // Reported to the element decoder's `userInfo`, whose handler holds the element's
+    // reports until it is done, like those its own `init(from:)` made.
+    if let renamed = renamedValue(Raw.self, rawValue) {
+      // A plain enum's own `init(from:)` knows no aliases; the wrapper reads them.
+      try decoder.reportRenamedValue(
+        of: Raw.self, received: describeRawValue(rawValue),
+        canonical: describeRawValue(renamed.rawValue), by: .skipUnknownElements)
+      // `Raw` is `Element`, opened from an existential: the cast always succeeds.
+      read.keep(renamed as! Element)
+    } else {
+      try decoder.reportUnknownValue(
+        of: Raw.self, rawValue: describeRawValue(rawValue), knownValues: .of(Raw.self),
+        by: .skipUnknownElements)
+      read.leaveOut(rawValue)
+    }
   }
 
   /// The raw value a plain enum's `init(from:)` rejected with `error` because no case matches
@@ -124,22 +154,34 @@ enum ElementReading<Element: Decodable> {
   }
 }
 
+/// Whether `raw`'s raw values are `Decodable`: an enum whose are not has its elements read as
+/// they are.
+@usableFromInline
+func hasDecodableRawValue(_ raw: any RawRepresentable.Type) -> Bool {
+  func check<Raw: RawRepresentable>(_: Raw.Type) -> Bool { Raw.RawValue.self is any Decodable.Type }
+  return check(raw)
+}
+
 /// The elements an array read kept, and, once one is left out, everything in the order it was
 /// read: an array that leaves nothing out builds only its elements.
+@usableFromInline
 struct ReadOrder<Element> {
-  private(set) var known: [Element] = []
-  private var all: [Any] = []
-  private var positions: [Int] = []
+  @usableFromInline var known: [Element] = []
+  @usableFromInline var all: [Any] = []
+  @usableFromInline var positions: [Int] = []
 
+  @inlinable
   init(count: Int?) {
     known.reserveCapacity(count ?? 0)
   }
 
+  @inlinable
   mutating func keep(_ element: Element) {
     known.append(element)
-    if !positions.isEmpty { all.append(element) }
+    if _slowPath(!positions.isEmpty) { all.append(element) }
   }
 
+  @usableFromInline
   mutating func leaveOut(_ value: Any) {
     if positions.isEmpty { all = known.map { $0 } }
     positions.append(all.count)
@@ -147,6 +189,7 @@ struct ReadOrder<Element> {
   }
 
   /// What was left out, with everything read; `nil` when nothing was.
+  @inlinable
   var skipped: SkippedElements? {
     positions.isEmpty ? nil : SkippedElements(all: all, positions: positions)
   }
@@ -209,6 +252,7 @@ struct SkippedElements: @unchecked Sendable {
   /// The positions in ``all`` of the values left out, ascending.
   let positions: [Int]
 
+  @usableFromInline
   init(all: [Any], positions: [Int]) {
     self.all = all
     self.positions = positions

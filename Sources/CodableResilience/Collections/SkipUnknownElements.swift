@@ -83,7 +83,7 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
 
   /// Whether an optional collection was read as `null`, to write `null` back rather than
   /// no key. Assigning ``wrappedValue`` clears it.
-  var readNull = false
+  @usableFromInline var readNull = false
 
   /// Creates the wrapper around known elements.
   ///
@@ -189,8 +189,9 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
   ///   SkipUnknownElements<[Amenity]>.self, from: Data(#"["wifi", "sauna"]"#.utf8))
   /// // amenities.wrappedValue == [.wifi], amenities.unknownRawValues == ["sauna"]
   /// ```
+  @inlinable
   public init(from decoder: any Decoder) throws {
-    if let valueForNull = try Elements.valueForNull(codingPath: decoder.codingPath),
+    if let valueForNull = try Elements.valueForNull(codingPath: decoder),
       try decoder.singleValueContainer().decodeNil()
     {
       self.init(wrappedValue: valueForNull)
@@ -201,7 +202,7 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
       DecoderArraySource(decoder)
     }
     self.init(
-      decoded: try Elements(decodedElements: read.elements, codingPath: decoder.codingPath),
+      decoded: try Elements(decodedElements: read.elements, codingPath: decoder),
       skipped: read.skipped)
   }
 }

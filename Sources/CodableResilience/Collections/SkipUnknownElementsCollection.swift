@@ -76,9 +76,16 @@ extension Optional: ElementStorage where Wrapped: ElementStorage {
 extension SkipUnknownElementsCollection {
   /// The collection of `elements`; throws for a conforming type that is not one the package
   /// makes conform.
+  ///
+  /// The coding path is read from `decoder` only for the error: a decoder's `codingPath`
+  /// builds an array of keys.
   @usableFromInline
-  init(decodedElements elements: [Element], codingPath: [any CodingKey]) throws {
-    self = try Self.storage(codingPath).make(elements)
+  init(decodedElements elements: [Element], codingPath decoder: any Decoder) throws {
+    if Self.self == [Element].self {
+      self = unsafeBitCast(elements, to: Self.self)
+      return
+    }
+    self = try Self.storage(decoder.codingPath).make(elements)
   }
 
   /// The elements to write, in order; `nil` for an optional collection that is `nil`.
@@ -90,9 +97,12 @@ extension SkipUnknownElementsCollection {
     return storage.elements(as: Element.self)
   }
 
-  /// What a missing key or `null` decodes as: `nil` for an optional collection.
-  static func valueForNull(codingPath: [any CodingKey]) throws -> Self? {
-    try storage(codingPath).null(as: Self.self)
+  /// What a missing key or `null` decodes as: `nil` for an optional collection. The coding path
+  /// is read from `decoder` only for the error.
+  @usableFromInline
+  static func valueForNull(codingPath decoder: any Decoder) throws -> Self? {
+    if Self.self == [Element].self { return nil }
+    return try storage(decoder.codingPath).null(as: Self.self)
   }
 
   private static func storage(_ codingPath: [any CodingKey]) throws -> any ElementStorage.Type {

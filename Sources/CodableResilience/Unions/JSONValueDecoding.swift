@@ -147,9 +147,7 @@ extension JSONValue {
   init(decodingObjectFirst decoder: any Decoder) throws {
     do {
       self = .object(try decoder.singleValueContainer().decode([String: JSONValue].self))
-    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
-      where context.codingPath.count == decoder.codingPath.count
-    {
+    } catch let error as DecodingError where isAboutTheValueItself(error, decoder) {
       // Not an object (or `null`): read as whatever it is. A member that failed throws its
       // own error.
       try self.init(from: decoder)
@@ -178,6 +176,17 @@ enum JSONKindHint: Equatable {
     } else {
       return nil
     }
+  }
+}
+
+/// Whether `error` says the value `decoder` reads is not an object (of another kind, or
+/// `null`), rather than that one of its members failed.
+private func isAboutTheValueItself(_ error: DecodingError, _ decoder: any Decoder) -> Bool {
+  switch error {
+  case .typeMismatch(_, let context), .valueNotFound(_, let context):
+    context.codingPath.count == decoder.codingPath.count
+  default:
+    false
   }
 }
 
