@@ -79,13 +79,21 @@ extension SkipUnknownElementsCollection {
   ///
   /// The coding path is read from `decoder` only for the error: a decoder's `codingPath`
   /// builds an array of keys.
-  @usableFromInline
+  @inlinable
   init(decodedElements elements: [Element], codingPath decoder: any Decoder) throws {
+    // Chosen when the model is compiled: an array, or an optional one, is made without a look-up.
     if Self.self == [Element].self {
       self = unsafeBitCast(elements, to: Self.self)
-      return
+    } else if Self.self == [Element]?.self {
+      self = unsafeBitCast([Element]?.some(elements), to: Self.self)
+    } else {
+      self = try Self.made(of: elements, codingPath: decoder)
     }
-    self = try Self.storage(decoder.codingPath).make(elements)
+  }
+
+  @usableFromInline
+  static func made(of elements: [Element], codingPath decoder: any Decoder) throws -> Self {
+    try storage(decoder.codingPath).make(elements)
   }
 
   /// The elements to write, in order; `nil` for an optional collection that is `nil`.
@@ -99,10 +107,16 @@ extension SkipUnknownElementsCollection {
 
   /// What a missing key or `null` decodes as: `nil` for an optional collection. The coding path
   /// is read from `decoder` only for the error.
-  @usableFromInline
+  @inlinable
   static func valueForNull(codingPath decoder: any Decoder) throws -> Self? {
     if Self.self == [Element].self { return nil }
-    return try storage(decoder.codingPath).null(as: Self.self)
+    if Self.self == [Element]?.self { return unsafeBitCast([Element]??.some(nil), to: Self?.self) }
+    return try nullValue(codingPath: decoder)
+  }
+
+  @usableFromInline
+  static func nullValue(codingPath decoder: any Decoder) throws -> Self? {
+    try storage(decoder.codingPath).null(as: Self.self)
   }
 
   private static func storage(_ codingPath: [any CodingKey]) throws -> any ElementStorage.Type {
@@ -121,8 +135,15 @@ extension SkipUnknownElementsCollection {
 
 extension ElementStorage {
   /// The collection of `elements`, which are of the stored element type.
-  fileprivate static func make<Collection>(_ elements: [some Any]) -> Collection {
-    Self(storedElements: elements as! [StoredElement]) as! Collection
+  /// The casts are bit casts where the types are the same, as they are for every collection
+  /// the package makes conform: a cast of an array checks each element.
+  fileprivate static func make<Collection, Decoded>(_ elements: [Decoded]) -> Collection {
+    let stored =
+      Decoded.self == StoredElement.self
+      ? unsafeBitCast(elements, to: [StoredElement].self) : elements as! [StoredElement]
+    let made = Self(storedElements: stored)
+    return Collection.self == Self.self
+      ? unsafeBitCast(made, to: Collection.self) : made as! Collection
   }
 
   fileprivate func elements<Element>(as _: Element.Type) -> [Element]? {
