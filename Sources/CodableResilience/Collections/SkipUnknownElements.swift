@@ -191,8 +191,9 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    if let valueForNull = try Elements.valueForNull(codingPath: decoder),
-      try decoder.singleValueContainer().decodeNil()
+    // `null` first: a collection that is not optional looks up no storage for it.
+    if (try? decoder.singleValueContainer().decodeNil()) == true,
+      let valueForNull = try Elements.valueForNull(codingPath: decoder)
     {
       self.init(wrappedValue: valueForNull)
       readNull = true
