@@ -31,6 +31,7 @@ extension Scenario {
     jsonDecoderTwoCores,
     decodeCheckBaselineSummary,
     decodeCheckAudit,
+    decodeCheckAuditMemory,
     decodeCheckOpenAPI,
   ]
 

@@ -22,6 +22,10 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
   /// How many variants were decoded.
   public internal(set) var variantCount: Int
 
+  /// How many variants the budget per payload (``AuditBudget/placesPerFile``) had no room
+  /// for.
+  var leftOutCount = 0
+
   /// The brittle fields no baseline accepted.
   ///
   /// ```swift
@@ -57,6 +61,10 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
     if notAuditedCount > 0 {
       text += "; \(counted(notAuditedCount, "payload")) not audited (they do not decode)"
     }
+    if leftOutCount > 0 {
+      text += "; \(counted(leftOutCount, "variant")) left out by the budget per payload "
+      text += "(raise it with --places-per-file)"
+    }
     return text
   }
 }
@@ -74,6 +82,7 @@ extension AuditReport {
     var byField: [String: [String: [Seen]]] = [:]
     var payload = 0
     var variants = 0
+    var leftOut = 0
     var notAudited = 0
     for file in files where file.outcome != .notChecked {
       notAudited += max(0, file.payloadCount - file.audits.count)
@@ -81,6 +90,7 @@ extension AuditReport {
       for audit in file.audits {
         payload += 1
         variants += audit.variantCount
+        leftOut += audit.leftOutCount
         for place in audit.places {
           let seen = Seen(
             place: FieldAudit.Place(
@@ -103,7 +113,7 @@ extension AuditReport {
     }
     self.init(
       fields: fields, payloadCount: payload, notAuditedCount: notAudited,
-      variantCount: variants)
+      variantCount: variants, leftOutCount: leftOut)
   }
 
   /// The field one model's places at one pattern make, or `nil` when there is nothing to

@@ -136,7 +136,7 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   /// The field as a finding at its example place, for the formats that list findings.
   func finding(strict: Bool) -> Finding {
     Finding(
-      severity: isBrittle ? (strict ? .error : .warning) : .note,
+      severity: isBrittle ? .problem(isStrict: strict) : .note,
       kind: verdict == .brittle ? .brittleField : .auditedField, message: message, path: path,
       position: example.position)
   }

@@ -45,10 +45,14 @@ struct PayloadAudit: Sendable, Hashable {
   var places: [PlaceAudit]
   /// How many variants were decoded.
   var variantCount: Int
+  /// How many places the budget per file had no room for, of those the budget per field
+  /// chose.
+  var leftOutCount = 0
 }
 
 /// Asks a model, place by place, what a new value, a new variant or a missing key in one
-/// payload would do, within a ``AuditBudget``.
+/// payload would do, within a ``AuditBudget``: the audit's way of making variants for the
+/// ``ProbeEngine``, and its words for the answers.
 ///
 /// ```swift
 /// let auditor = PayloadAuditor(decoder: VariantDecoder(model), budget: .standard)
@@ -67,21 +71,30 @@ struct PayloadAuditor: Sendable {
   static let tagKeys = ["type", "kind", "event"]
 
   /// Audits `data`, a payload that decoded as `base` says; `line` is its line in the file
-  /// when it is one line of many.
+  /// when it is one line of many. At most ``AuditBudget/placesPerFile`` variants are made,
+  /// each made, decoded and dropped in turn.
   func audit(_ data: Data, base: VariantOutcome, line: Int?) -> PayloadAudit {
     guard let outline = PayloadOutline(data) else {
       return PayloadAudit(places: [], variantCount: 0)
     }
-    let known = ReportTally(base.reports)
+    let engine = ProbeEngine(
+      decoder, base: base.reports, maximumConcurrency: maximumConcurrency)
     // The model reads nothing of an element it left out already: nothing there to ask about.
     let leftOut = base.reports.filter(\.isElementLeftOut).map(\.path)
     let isRead = { (question: Question) in
       let path = outline.nodes[question.node].path
       return !leftOut.contains { path.starts(with: $0) }
     }
+    var variantBudget = VariantBudget(limit: budget.placesPerFile)
+    // New variants are asked after new values, with the tags those find; room is kept for
+    // each field of them the keys known as tags make, up to half the budget.
     let first = ask(
-      Self.valueAndKeyQuestions(in: outline).filter(isRead), of: outline, known: known,
-      budget: budget.placesPerFile)
+      Self.valueAndKeyQuestions(in: outline).filter(isRead), of: outline, engine: engine,
+      budget: &variantBudget,
+      reserving: min(
+        budget.placesPerFile / 2,
+        Set(Self.variantQuestions(in: outline, tags: Self.tagKeys).filter(isRead).map(\.pattern))
+          .count))
     // A key whose new value a model reported or failed on, in an array's elements, tags them.
     var tags = Self.tagKeys
     for place in first where place.question == .newValue {
@@ -93,12 +106,9 @@ struct PayloadAuditor: Sendable {
       default: continue
       }
     }
-    let variantQuestions = Self.variantQuestions(in: outline, tags: tags).filter(isRead)
-    // New variants get what the budget leaves, and each such field at least one place.
-    let fields = Set(variantQuestions.map(\.pattern)).count
     let second = ask(
-      variantQuestions, of: outline, known: known,
-      budget: max(budget.placesPerFile - first.count, fields))
+      Self.variantQuestions(in: outline, tags: tags).filter(isRead), of: outline,
+      engine: engine, budget: &variantBudget)
     let asked = first + second
     let positions = outline.positions(of: asked.map(\.node))
     let places = asked.map { place in
@@ -108,7 +118,8 @@ struct PayloadAuditor: Sendable {
         pattern: place.pattern, path: UnknownValue.PathComponent.jsonPath(place.nodePath),
         question: place.question, answer: place.answer, position: position)
     }
-    return PayloadAudit(places: places, variantCount: asked.count)
+    return PayloadAudit(
+      places: places, variantCount: asked.count, leftOutCount: variantBudget.leftOut)
   }
 
   // MARK: - Questions
@@ -118,7 +129,7 @@ struct PayloadAuditor: Sendable {
     var node: Int
     var pattern: String
     var kind: PlaceAudit.Question
-    var makeVariant: (PayloadOutline) -> PayloadVariant
+    var makeVariant: @Sendable (PayloadOutline) -> Data
   }
 
   /// A question answered.
@@ -200,11 +211,14 @@ struct PayloadAuditor: Sendable {
 
   // MARK: - Asking
 
-  /// Asks the questions the budget allows: each field (pattern and question) at the places
-  /// ``AuditBudget/sampledPlaces(of:)`` chooses; past `budget` places, each field's first
-  /// place before any field's second. Answers come in text order.
+  /// Asks the questions the budget allows, keeping room for `reserved` more (at most half the
+  /// budget, worked out only when the questions could need that room): each field (pattern
+  /// and question) at the places ``AuditBudget/sampledPlaces(of:)`` chooses; past the room,
+  /// each field's first place before any field's second, the rest counted as left out.
+  /// Answers come in text order.
   private func ask(
-    _ questions: [Question], of outline: PayloadOutline, known: ReportTally, budget: Int
+    _ questions: [Question], of outline: PayloadOutline, engine: ProbeEngine,
+    budget variantBudget: inout VariantBudget, reserving reserved: @autoclosure () -> Int = 0
   ) -> [Asked] {
     var fields: [String: [Int]] = [:]
     var order: [String] = []
@@ -215,47 +229,58 @@ struct PayloadAuditor: Sendable {
     }
     let sampled = order.map { field in
       let places = fields[field] ?? []
-      return self.budget.sampledPlaces(of: places.count).map { places[$0] }
+      return budget.sampledPlaces(of: places.count).map { places[$0] }
     }
+    let total = sampled.reduce(0) { $0 + $1.count }
+    let room =
+      total <= variantBudget.remaining - variantBudget.limit / 2
+      ? total : max(0, variantBudget.remaining - reserved())
     var chosen: [Int] = []
     var rank = 0
-    while chosen.count < budget {
+    while chosen.count < room {
       let round = sampled.compactMap { rank < $0.count ? $0[rank] : nil }
       if round.isEmpty { break }
-      chosen += round.prefix(budget - chosen.count)
+      chosen += round.prefix(room - chosen.count)
       rank += 1
     }
+    for _ in chosen { variantBudget.take() }
+    variantBudget.leaveOut(total - chosen.count)
     chosen.sort()
-    let variants = chosen.map { questions[$0].makeVariant(outline) }
-    let outcomes = decoder.outcomes(of: variants, maximumConcurrency: maximumConcurrency)
+    let probes = chosen.map { index in
+      let question = questions[index]
+      return Probe(purpose: question.kind) { question.makeVariant(outline) }
+    }
+    let answers = engine.answers(probes) { kind, answer in Self.answer(kind, answer) }
     return chosen.indices.map { position in
       let question = questions[chosen[position]]
-      let answer = Self.answer(question.kind, outcomes[position], known: known)
       return Asked(
         node: question.node, nodePath: outline.nodes[question.node].path,
-        pattern: question.pattern, question: question.kind, answer: answer)
+        pattern: question.pattern, question: question.kind, answer: answers[position])
     }
   }
 
-  /// What an outcome says about the question asked.
-  private static func answer(
-    _ question: PlaceAudit.Question, _ outcome: VariantOutcome, known: ReportTally
-  ) -> PlaceAudit.Answer {
+  /// What the engine's answer says about the question asked.
+  private static func answer(_ question: PlaceAudit.Question, _ answer: ProbeAnswer)
+    -> PlaceAudit.Answer
+  {
     if question == .missingKey {
-      if case .failed(let failure) = outcome { return .required(message: failure.message) }
+      if let failure = answer.failure { return .required(message: failure.message) }
       return .optional
     }
-    if case .failed(let failure) = outcome {
+    switch answer.verdict {
+    case .brittle:
+      let failure = answer.failure!
       return .brittle(typeName: failure.typeName, message: failure.message)
-    }
-    // The tool that caught a new value names itself in its report. A renamed value is not a
-    // new value: it was read as one the type knows.
-    if let report = known.new(in: outcome.problems).first {
+    case .resilient:
+      // The tool that caught a new value names itself in its report. A renamed value is not a
+      // new value: it was read as one the type knows.
+      let report = answer.reports.first(where: \.isProblem)!
       return .resilient(
         typeName: report.unknownValue.typeName, tool: report.unknownValue.tool?.rawValue,
         leftOut: report.isElementLeftOut)
+    case .open:
+      return .open
     }
-    return .open
   }
 
   private static func isInteger(_ text: String) -> Bool {
@@ -273,33 +298,5 @@ func jsonPattern(_ path: [UnknownValue.PathComponent]) -> String {
     } else {
       text += component.description
     }
-  }
-}
-
-/// The reports a payload made as it was, to tell a variant's new reports from them.
-private struct ReportTally {
-  private var counts: [String: Int] = [:]
-
-  init(_ reports: [VariantReport]) {
-    for report in reports { counts[Self.key(report), default: 0] += 1 }
-  }
-
-  /// The reports of `reports` beyond those the payload made as it was.
-  func new(in reports: [VariantReport]) -> [VariantReport] {
-    var left = counts
-    return reports.filter { report in
-      let key = Self.key(report)
-      guard let count = left[key], count > 0 else { return true }
-      left[key] = count - 1
-      return false
-    }
-  }
-
-  /// The path, the type and the raw value; for an element left out, not its JSON, which a
-  /// change inside it changes, though the element was left out all the same.
-  private static func key(_ report: VariantReport) -> String {
-    let value = report.unknownValue
-    let what = report.isElementLeftOut ? "left out" : "value " + value.rawValue
-    return "\(report.jsonPath) \(value.typeName) \(what)"
   }
 }

@@ -40,8 +40,6 @@ extension PayloadChecker {
     var audits: [PayloadAudit] = []
     var payloadCount = 0
     var anyFailed = false
-    var anyUnknown = false
-    var anyLeftOut = false
     for line in PayloadLine.lines(in: data) {
       let payload = data[
         data.startIndex + line.range.lowerBound..<data.startIndex + line.range.upperBound]
@@ -50,22 +48,13 @@ extension PayloadChecker {
       findings += result.findings
       audits += result.audits
       anyFailed = anyFailed || result.outcome == .failed
-      anyUnknown =
-        anyUnknown || result.outcome == .decodedWithUnknownValues
-        || result.findings.contains { $0.kind == .unknownValue }
-      anyLeftOut =
-        anyLeftOut || result.outcome == .decodedWithElementsLeftOut
-        || result.findings.contains { $0.kind == .invalidElement }
     }
     if payloadCount == 0 {
       // Only blank lines: as empty as an empty file, and reported at its first line.
       return checkPayload(data, as: model, line: nil)
     }
-    let outcome: FileReport.Outcome =
-      anyFailed
-      ? .failed
-      : anyLeftOut ? .decodedWithElementsLeftOut : anyUnknown ? .decodedWithUnknownValues : .decoded
     return PayloadResult(
-      outcome: outcome, findings: findings, payloadCount: payloadCount, audits: audits)
+      outcome: FileReport.Outcome(decoded: !anyFailed, findings: findings), findings: findings,
+      payloadCount: payloadCount, audits: audits)
   }
 }

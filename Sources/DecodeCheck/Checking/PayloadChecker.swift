@@ -151,9 +151,10 @@ public struct PayloadChecker: Sendable {
     let archives = plan.inputs.filter(\.isArchive)
     let inputs = plan.inputs.filter { !$0.isArchive }
     var checker = self
-    if inputs.count == 1, archives.isEmpty {
-      // One payload file: its variants, not the inputs, are what runs at once.
-      checker.variantConcurrency = maximumConcurrency
+    if archives.isEmpty {
+      // Few payload files: their variants, not the inputs, are what runs at once.
+      checker.variantConcurrency =
+        ConcurrencySplit(items: inputs.count, threads: maximumConcurrency).variantsAtOnce
     }
     var files = concurrentMap(count: inputs.count, maximumConcurrency: maximumConcurrency) {
       [checker] in
@@ -256,19 +257,9 @@ extension PayloadChecker {
       findings.append((failure.finding, failure.offset))
     }
     let located = data.withUnsafeBytes { locate(findings, in: JSONScanner($0), line: line) }
-    let problems = outcome.problems
-    let result: FileReport.Outcome =
-      if !outcome.decoded {
-        .failed
-      } else if problems.contains(where: \.isElementLeftOut) {
-        .decodedWithElementsLeftOut
-      } else if !problems.isEmpty {
-        .decodedWithUnknownValues
-      } else {
-        .decoded
-      }
     return PayloadResult(
-      outcome: result, findings: located, payloadCount: 1,
+      outcome: FileReport.Outcome(decoded: outcome.decoded, findings: located), findings: located,
+      payloadCount: 1,
       audits: audit(data, as: model, base: outcome, line: line))
   }
 
@@ -279,28 +270,23 @@ extension PayloadChecker {
   /// found a string: "three" (at $.notices[2].id)`
   func finding(for report: VariantReport) -> Finding {
     let value = report.unknownValue
-    let problemSeverity: Finding.Severity = isStrict ? .error : .warning
+    var message: String
     switch value.kind {
     case .unknownValue:
-      var message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
+      message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
       if let known = value.knownValues, !known.isEmpty {
         message += "; known: " + known.joined(separator: ", ")
       }
-      return Finding(
-        severity: problemSeverity, kind: .unknownValue, message: message,
-        path: report.jsonPath, unknownValue: value)
     case .invalidElement(let failure):
-      return Finding(
-        severity: problemSeverity, kind: .invalidElement,
-        message: "left out an element that fails to decode as \(value.typeName): "
-          + report.elementFailureText(otherwise: failure), path: report.jsonPath,
-        unknownValue: value)
+      message =
+        "left out an element that fails to decode as \(value.typeName): "
+        + report.elementFailureText(otherwise: failure)
     case .renamedValue(let canonical):
-      return Finding(
-        severity: .note, kind: .renamedValue,
-        message: "old spelling \(value.typeName) \(jsonQuoted(value.rawValue)) read as "
-          + jsonQuoted(canonical), path: report.jsonPath, unknownValue: value)
+      message =
+        "old spelling \(value.typeName) \(jsonQuoted(value.rawValue)) read as "
+        + jsonQuoted(canonical)
     }
+    return report.finding(isStrict: isStrict, message: message)
   }
 
   /// The audit of a payload that decoded as `base` says, when the checker audits.

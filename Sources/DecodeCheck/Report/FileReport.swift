@@ -129,3 +129,22 @@ public struct FileReport: Sendable, Hashable {
     findings.count { $0.kind == .renamedValue }
   }
 }
+
+extension FileReport.Outcome {
+  /// The one roll-up of what checking found, for a payload, the lines of a file or the
+  /// payloads generated from a schema: failed when it did not decode or a finding is a
+  /// decoding failure; otherwise by the findings of elements left out, then of unknown values.
+  init(decoded: Bool, findings: [Finding]) {
+    let kinds = Set(findings.map(\.kind))
+    self =
+      if !decoded || kinds.contains(.decodingFailure) {
+        .failed
+      } else if kinds.contains(.invalidElement) {
+        .decodedWithElementsLeftOut
+      } else if kinds.contains(.unknownValue) {
+        .decodedWithUnknownValues
+      } else {
+        .decoded
+      }
+  }
+}

@@ -20,6 +20,13 @@ public struct Finding: Sendable, Hashable {
     case warning
     /// The check fails because of it.
     case error
+
+    /// The severity of something the models do not take, in every mode: an unknown value, an
+    /// element left out, a brittle field, a part of a contract not checked; a warning, an
+    /// error under `--strict`.
+    static func problem(isStrict: Bool) -> Severity {
+      isStrict ? .error : .warning
+    }
   }
 
   /// What kind of finding it is.

@@ -9,8 +9,7 @@ import Foundation
 /// ```swift
 /// let outline = try #require(PayloadOutline(data))
 /// let kind = try #require(outline.node(at: "$.listings[0].kind"))
-/// let variant = outline.variant(replacing: kind, with: #""castle""#)
-/// variant.change.description  // $.listings[0].kind replaced by "castle"
+/// let variant = outline.variant(replacing: kind, with: #""castle""#)  // the payload's bytes
 /// ```
 ///
 /// Reading it takes one pass over the tokens, without recursion, so no nesting overflows the
@@ -203,21 +202,18 @@ extension PayloadOutline {
   /// ```swift
   /// outline.variant(replacing: kind, with: #""castle""#)
   /// ```
-  func variant(replacing node: Int, with json: String) -> PayloadVariant {
-    PayloadVariant(
-      applying([replacing(node, with: json)]),
-      change: .replacedValue(at: nodes[node].path, with: json))
+  func variant(replacing node: Int, with json: String) -> Data {
+    applying([replacing(node, with: json)])
   }
 
   /// The payload with `null` at `node`.
-  func variant(nulling node: Int) -> PayloadVariant {
-    PayloadVariant(
-      applying([replacing(node, with: "null")]), change: .setNull(at: nodes[node].path))
+  func variant(nulling node: Int) -> Data {
+    applying([replacing(node, with: "null")])
   }
 
   /// The payload without the member (or element) at `node`.
-  func variant(removing node: Int) -> PayloadVariant {
-    PayloadVariant(applying([removing(node)]), change: .removedKey(at: nodes[node].path))
+  func variant(removing node: Int) -> Data {
+    applying([removing(node)])
   }
 
   /// The payload with the object at `element` turned into a variant nobody has seen: its tag
@@ -228,7 +224,7 @@ extension PayloadOutline {
   /// outline.variant(tagging: event, tag: typeMember, as: #""x""#, keeping: [atMember])
   /// ```
   func variant(tagging element: Int, tag: Int, as newTag: String, keeping kept: Set<Int>)
-    -> PayloadVariant
+    -> Data
   {
     var edits = [replacing(tag, with: newTag)]
     let members = nodes[element].children
@@ -246,8 +242,6 @@ extension PayloadOutline {
       }
       edits = [TextEdit(range: nodes[element].range, replacement: "{" + text + "}")]
     }
-    return PayloadVariant(
-      applying(edits),
-      change: .newTag(at: nodes[element].path, key: key(of: tag) ?? "", tag: newTag))
+    return applying(edits)
   }
 }

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let decoder = VariantDecoder(RegisteredModel(ListingPage.self))
-/// let outcomes = decoder.outcomes(of: variants, maximumConcurrency: 2)
+/// let outcome = decoder.outcome(of: data)  // ProbeEngine decodes many variants with it
 /// ```
 struct VariantDecoder: Sendable {
   /// The model payloads are decoded as.
@@ -19,13 +19,6 @@ struct VariantDecoder: Sendable {
 
   init(_ model: RegisteredModel) {
     self.model = model
-  }
-
-  /// The outcome of each variant, in order, decoding up to `maximumConcurrency` at once.
-  func outcomes(of variants: [PayloadVariant], maximumConcurrency: Int) -> [VariantOutcome] {
-    concurrentMap(count: variants.count, maximumConcurrency: maximumConcurrency) {
-      outcome(of: variants[$0].payload)
-    }
   }
 
   /// Decodes one payload, which the caller has found to be JSON (a trailing comma aside).

@@ -76,6 +76,25 @@ struct VariantReport: Sendable {
     return false
   }
 
+  /// The finding for this report, worded by `message`: the one place where a report's kind
+  /// and severity are decided, whichever mode words it. An unknown value or an element left
+  /// out is a warning (an error when `isStrict`), a value read in an old spelling a note.
+  ///
+  /// ```swift
+  /// report.finding(isStrict: false, message: "unknown ListingKind value \"castle\"")
+  /// ```
+  func finding(isStrict: Bool, message: String) -> Finding {
+    let kind: Finding.Kind =
+      switch unknownValue.kind {
+      case .unknownValue: .unknownValue
+      case .invalidElement: .invalidElement
+      case .renamedValue: .renamedValue
+      }
+    return Finding(
+      severity: kind == .renamedValue ? .note : .problem(isStrict: isStrict), kind: kind,
+      message: message, path: jsonPath, unknownValue: unknownValue)
+  }
+
   /// The error of an element left out, in decode-check's words, followed by where inside the
   /// element it happened when that is not the element itself: `expected a number, found a
   /// string: "three" (at $.notices[2].id)`. `failure`, the error as thrown, when it could not

@@ -89,7 +89,7 @@ private let thread = Data(
     let tag = try #require(outline.node(at: "$.events[0].type"))
     let at = try #require(outline.node(at: "$.events[0].at"))
     let variant = outline.variant(tagging: element, tag: tag, as: #""new""#, keeping: [at])
-    let text = String(decoding: variant.payload, as: UTF8.self)
+    let text = String(decoding: variant, as: UTF8.self)
     #expect(text.contains(#"{"type": "new", "at": "2026-01-01T10:00:00Z"}"#))
   }
 
@@ -178,5 +178,45 @@ private struct Diary: Decodable {
     #expect(tools["Currency"] == "ExtensibleEnum")
     #expect(tools["AgeGroup"] == "UnknownDecodable")
     #expect(tools["BookingEvent"] == "TaggedUnion")
+  }
+}
+
+/// The budget per payload holds: a budget of n asks at most n places, and counts the rest.
+@Suite struct PayloadAuditorBudgetTests {
+  /// Before the engine, new variants were asked past the budget (each field of them at least
+  /// once): a budget of 2 decoded 3 variants of this payload and more.
+  @Test(arguments: [1, 2, 3, 5, 8])
+  func aBudgetOfNAsksAtMostNPlaces(budget: Int) {
+    let decoder = VariantDecoder(RegisteredModel(Thread.self))
+    let auditor = PayloadAuditor(
+      decoder: decoder, budget: AuditBudget(placesPerField: 5, placesPerFile: budget))
+    let audit = auditor.audit(thread, base: decoder.outcome(of: thread), line: nil)
+    #expect(audit.variantCount <= budget)
+    #expect(audit.places.count == audit.variantCount)
+    #expect(audit.leftOutCount > 0)
+    let all = PayloadAuditor(decoder: decoder, budget: .standard)
+      .audit(thread, base: decoder.outcome(of: thread), line: nil)
+    #expect(all.leftOutCount == 0)
+    #expect(all.variantCount > budget)
+  }
+
+  /// Room is kept for the new variants of a tagged list, so a small budget still asks them.
+  @Test func roomIsKeptForNewVariants() {
+    let decoder = VariantDecoder(RegisteredModel(Thread.self))
+    let auditor = PayloadAuditor(
+      decoder: decoder, budget: AuditBudget(placesPerField: 5, placesPerFile: 4))
+    let audit = auditor.audit(thread, base: decoder.outcome(of: thread), line: nil)
+    #expect(audit.places.contains { $0.question == .newVariant })
+    #expect(audit.places.contains { $0.question == .newValue })
+  }
+
+  /// The summary says how many variants the budget left out.
+  @Test func theSummarySaysHowManyWereLeftOut() throws {
+    var checker = PayloadChecker()
+    checker.audit = AuditBudget(placesPerField: 5, placesPerFile: 2)
+    let report = checker.audit(thread, as: RegisteredModel(Thread.self), maximumConcurrency: 1)
+    let audit = try #require(report.audit)
+    #expect(audit.variantCount == 2)
+    #expect(audit.description.contains("left out by the budget per payload"))
   }
 }

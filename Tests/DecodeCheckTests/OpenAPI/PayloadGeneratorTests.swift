@@ -108,7 +108,8 @@ import Testing
     var graph = SchemaGraph(try Specs.read(Specs.document(schemas: Self.pets)))
     let cat = try #require(graph.schema(named: "Cat") as SchemaID?)
     guard case .value(let base) = outcome else { return }
-    var plan = VariantPlan(generator: PayloadGenerator(graph: graph), limit: 100)
+    var plan = VariantPlan(
+      generator: PayloadGenerator(graph: graph), budget: VariantBudget(limit: 100))
     plan.add(variantsOf: base)
     #expect(MergedSchema(graph, cat).branches.isEmpty)
     #expect(plan.variants.map(\.purpose.check) == [.optionality])  // `lives` left out

@@ -73,9 +73,8 @@ public struct ContractChecker: Sendable {
     let responseExamples = document.responseExamplesBySchema()
     // Types are checked several at once; with fewer types than threads, each type's variants
     // are decoded several at once instead.
-    let typesAtOnce = min(maximumConcurrency, max(1, matches.count))
-    let variantsAtOnce = matches.count >= maximumConcurrency ? 1 : maximumConcurrency
-    let checked = concurrentMap(count: matches.count, maximumConcurrency: typesAtOnce) {
+    let split = ConcurrencySplit(items: matches.count, threads: maximumConcurrency)
+    let checked = concurrentMap(count: matches.count, maximumConcurrency: split.itemsAtOnce) {
       index -> (findings: [ContractFinding], payloads: Int, notChecked: Bool) in
       let match = matches[index]
       guard let root = roots[index] else {
@@ -94,7 +93,7 @@ public struct ContractChecker: Sendable {
         examples: schemaExamples + (responseExamples[match.pointer] ?? []),
         wording: ContractWording(typeName: match.model.name, isStrict: isStrict),
         payloadLimit: maximumPayloadsPerSchema)
-      check.run(decodingAtOnce: variantsAtOnce)
+      check.run(decodingAtOnce: split.variantsAtOnce)
       return (check.findings, check.payloadCount, check.isNotChecked)
     }
     let positions = document.tree.positions(of: checked.flatMap { $0.findings.map(\.offset) })
@@ -106,18 +105,8 @@ public struct ContractChecker: Sendable {
           finding.position = positions[contractFinding.offset]
           return finding
         })
-      let outcome: FileReport.Outcome =
-        if result.notChecked {
-          .notChecked
-        } else if findings.contains(where: { $0.kind == .decodingFailure }) {
-          .failed
-        } else if findings.contains(where: { $0.kind == .invalidElement }) {
-          .decodedWithElementsLeftOut
-        } else if findings.contains(where: { $0.kind == .unknownValue }) {
-          .decodedWithUnknownValues
-        } else {
-          .decoded
-        }
+      let outcome =
+        result.notChecked ? .notChecked : FileReport.Outcome(decoded: true, findings: findings)
       var file = FileReport(
         path: document.path, typeName: match.model.qualifiedName, outcome: outcome,
         findings: findings, payloadCount: result.payloads)

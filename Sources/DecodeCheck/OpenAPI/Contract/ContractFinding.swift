@@ -39,26 +39,19 @@ struct ContractWording {
     value: String?
   ) -> ContractFinding {
     let reported = report.unknownValue
-    let severity: Finding.Severity = isStrict ? .error : .warning
-    let finding: Finding
+    let message: String
     switch reported.kind {
     case .unknownValue:
-      finding = Finding(
-        severity: severity, kind: .unknownValue,
-        message: "\(reason); \(reported.typeName) reads it as unknown", path: report.jsonPath,
-        unknownValue: reported)
+      message = "\(reason); \(reported.typeName) reads it as unknown"
     case .invalidElement(let failure):
-      finding = Finding(
-        severity: severity, kind: .invalidElement,
-        message: "\(reason); an element that fails to decode as \(reported.typeName) is left "
-          + "out: " + report.elementFailureText(otherwise: failure),
-        path: report.jsonPath, unknownValue: reported)
+      message =
+        "\(reason); an element that fails to decode as \(reported.typeName) is left out: "
+        + report.elementFailureText(otherwise: failure)
     case .renamedValue(let canonical):
-      finding = Finding(
-        severity: .note, kind: .renamedValue,
-        message: "\(reason); \(reported.typeName) reads it as \(jsonQuoted(canonical)), an old "
-          + "spelling", path: report.jsonPath, unknownValue: reported)
+      message =
+        "\(reason); \(reported.typeName) reads it as \(jsonQuoted(canonical)), an old spelling"
     }
+    let finding = report.finding(isStrict: isStrict, message: message)
     return located(finding, check: check, site: site, value: value)
   }
 
@@ -80,7 +73,7 @@ struct ContractWording {
   func notGenerated(_ message: String, site: SpecSite, isError: Bool) -> ContractFinding {
     located(
       Finding(
-        severity: isError || isStrict ? .error : .warning, kind: .notGenerated,
+        severity: isError ? .error : .problem(isStrict: isStrict), kind: .notGenerated,
         message: "not generated: " + message),
       check: .generation, site: site, value: nil)
   }
@@ -91,7 +84,7 @@ struct ContractWording {
   func leftOut(_ count: Int, budget: Int, site: SpecSite) -> ContractFinding {
     located(
       Finding(
-        severity: isStrict ? .error : .warning, kind: .notGenerated,
+        severity: .problem(isStrict: isStrict), kind: .notGenerated,
         message: "`\(typeName)` was checked with \(budget) payloads, the budget per schema; "
           + "\(count) more \(count == 1 ? "was" : "were") left out (raise the budget with "
           + "--max-payloads)"),

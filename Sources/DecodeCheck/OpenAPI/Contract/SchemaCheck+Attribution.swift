@@ -8,23 +8,27 @@ import CodableResilience
 // MARK: - Variants
 
 extension SchemaCheck {
-  /// Reports what decoding a variant of a payload the model decodes came to: a failure is
-  /// the variant's change, since the payload it was made from decodes; an unknown value is
-  /// reported by what stands where it is.
-  mutating func report(_ outcome: VariantOutcome, of variant: GeneratedVariant) {
+  /// What decoding a variant of a payload the model decodes came to, as findings: a failure
+  /// is the variant's change, since the payload it was made from decodes; a new unknown value
+  /// is reported by what stands where it is.
+  func findings(for answer: ProbeAnswer, of variant: GeneratedVariant) -> [ContractFinding] {
     let purpose = variant.purpose
-    for report in outcome.reports {
+    var findings: [ContractFinding] = []
+    // Made again only when a report needs what stands where it is.
+    var payload: GeneratedValue?
+    for report in answer.reports {
       if report.isElementLeftOut, purpose.path.starts(with: report.path) {
         // The change made the element fail, as it would have made the payload fail.
-        add(
+        findings.append(
           wording.finding(
             for: report, because: wording.reason(for: purpose), check: purpose.check,
             site: purpose.site, value: purpose.value))
       } else {
-        attribute(report, in: variant.payload)
+        if payload == nil { payload = variant.make() }
+        findings.append(attribution(report, in: payload!))
       }
     }
-    guard case .failed(let failure) = outcome else { return }
+    guard let failure = answer.failure else { return findings }
     let place = UnknownValue.PathComponent.jsonPath(purpose.path)
     var finding = wording.failure(
       failure, because: wording.reason(for: purpose),
@@ -33,14 +37,15 @@ extension SchemaCheck {
     if let path = failure.path, !path.starts(with: purpose.path), !purpose.path.starts(with: path) {
       finding.finding.message += " (at \(UnknownValue.PathComponent.jsonPath(path)))"
     }
-    add(finding)
+    findings.append(finding)
+    return findings
   }
 
-  /// Reports what the model reported in `payload` (an unknown value, an old spelling, an
-  /// element left out, by where inside it it failed) by what the spec says of the value
-  /// there: the `enum` element, the discriminator value, the example or the type it came
-  /// from. (Not by the variant's change: a value inside a changed branch is the value's.)
-  mutating func attribute(_ unknown: VariantReport, in payload: GeneratedValue) {
+  /// What the model reported in `payload` (an unknown value, an old spelling, an element left
+  /// out, by where inside it it failed), as a finding worded by what the spec says of the
+  /// value there: the `enum` element, the discriminator value, the example or the type it
+  /// came from. (Not by the variant's change: a value inside a changed branch is the value's.)
+  func attribution(_ unknown: VariantReport, in payload: GeneratedValue) -> ContractFinding {
     let path = payload.deepestPath(along: unknown.elementFailure?.path ?? unknown.path)
     let (node, nodePath) = meaningfulValue(at: path, in: payload)
     let raw = unknown.isElementLeftOut ? displayed(node) : unknown.unknownValue.rawValue
@@ -61,8 +66,8 @@ extension SchemaCheck {
     case .constant, .typeAndFormat, .anyValue, .literal:
       (because, check) = ("the spec allows \(describe(node)) here", .typesAndFormats)
     }
-    add(
-      wording.finding(for: unknown, because: because, check: check, site: origin.site, value: raw))
+    return wording.finding(
+      for: unknown, because: because, check: check, site: origin.site, value: raw)
   }
 
   /// The value at `path`, or above it the first that the payload holds and the spec decided

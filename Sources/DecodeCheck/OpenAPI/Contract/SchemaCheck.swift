@@ -3,13 +3,15 @@ import Foundation
 
 /// Checks one registered type against its schema: the spec's examples as they are, then one
 /// payload with every member (the types-and-formats check), then every variant of it, each
-/// decoded by the variants engine (``VariantDecoder``) as the app decodes it.
+/// made, decoded and answered by the ``ProbeEngine`` as the app decodes it. The contract's
+/// way of making variants; its words for the answers are ``ContractWording``'s.
 ///
 /// The variants are only meaningful against a payload the model decodes: each differs from it
 /// in one place, so whatever goes wrong is that place's doing. So the full payload is decoded
 /// first and, while it fails, repaired the way the spec allows: the next `enum` value or
 /// branch, or the member left out (or `null`) where it is optional. Each failure on the way
-/// is a finding; a payload that cannot be repaired stops the variants, and says so.
+/// is a finding; a payload that cannot be repaired stops the variants, and says so. Examples,
+/// repairs and variants all spend one ``VariantBudget``.
 ///
 /// ```swift
 /// var check = SchemaCheck(match: match, root: root, graph: graph, examples: examples,
@@ -23,20 +25,14 @@ struct SchemaCheck {
   let root: SchemaID
   let examples: [SpecExample]
   let wording: ContractWording
-  let payloadLimit: Int
   private let decoder: VariantDecoder
   private(set) var generator: PayloadGenerator
   private(set) var findings: [ContractFinding] = []
   private var seen: Set<String> = []
-  /// How many payloads were decoded.
-  private(set) var payloadCount = 0
-  /// How many of the spec's examples and variants the budget had no room for.
-  private var leftOut = 0
+  /// What the examples, the repairs and the variants spend, and how many it left out.
+  private var budget: VariantBudget
   /// Whether no payload of the schema could be generated at all.
   private(set) var isNotChecked = false
-
-  /// The most times the full payload is repaired before the variants give up.
-  static let maximumRepairs = 64
 
   init(
     model: RegisteredModel, root: SchemaID, graph: SchemaGraph, examples: [SpecExample],
@@ -46,17 +42,19 @@ struct SchemaCheck {
     self.root = root
     self.examples = examples
     self.wording = wording
-    self.payloadLimit = payloadLimit
+    budget = VariantBudget(limit: payloadLimit)
     decoder = VariantDecoder(model)
     generator = PayloadGenerator(graph: graph)
   }
 
   var graph: SchemaGraph { generator.graph }
   private var tree: DocumentTree { graph.document.tree }
+  /// How many payloads were decoded.
+  var payloadCount: Int { budget.spent }
 
   /// Runs every check, decoding up to `decodingAtOnce` variants at once.
   mutating func run(decodingAtOnce: Int) {
-    checkExamples()
+    checkExamples(decodingAtOnce: decodingAtOnce)
     let rootSite = graph[root].site
     switch generator.value(of: root) {
     case .cut(let cut):
@@ -67,11 +65,11 @@ struct SchemaCheck {
           site: rootSite, isError: true))
       addNotes(generator.notes)
     case .value(var base):
-      guard repair(&base) else {
+      guard let baseReports = repair(&base) else {
         let reason =
-          payloadCount < payloadLimit
+          budget.hasRoom
           ? "it cannot decode any payload tried from the spec (see the errors above)"
-          : "the budget of \(payloadLimit) payloads per schema ran out before one decoded; "
+          : "the budget of \(budget.limit) payloads per schema ran out before one decoded; "
             + "raise it with --max-payloads"
         add(
           wording.notGenerated(
@@ -81,17 +79,19 @@ struct SchemaCheck {
         return
       }
       // The examples and the full payload spent part of the budget.
-      var plan = VariantPlan(generator: generator, limit: payloadLimit - payloadCount)
+      var plan = VariantPlan(generator: generator, budget: budget)
       plan.add(variantsOf: base)
-      let outcomes = decoder.outcomes(
-        of: plan.variants.map(\.engineVariant), maximumConcurrency: decodingAtOnce)
-      payloadCount += outcomes.count
-      for (variant, outcome) in zip(plan.variants, outcomes) {
-        report(outcome, of: variant)
+      budget = plan.budget
+      let engine = ProbeEngine(decoder, base: baseReports, maximumConcurrency: decodingAtOnce)
+      let check = self
+      let probes = plan.variants.map { variant in
+        Probe(purpose: variant) { variant.make().json() }
       }
-      leftOut += plan.leftOut
-      if leftOut > 0 {
-        add(wording.leftOut(leftOut, budget: payloadLimit, site: rootSite))
+      for finding in engine.answers(probes, { check.findings(for: $1, of: $0) }).joined() {
+        add(finding)
+      }
+      if budget.leftOut > 0 {
+        add(wording.leftOut(budget.leftOut, budget: budget.limit, site: rootSite))
       }
       addNotes(plan.notes)
     }
@@ -106,32 +106,39 @@ struct SchemaCheck {
 
 extension SchemaCheck {
   /// Decodes each example as the document writes it; findings point into the example.
-  private mutating func checkExamples() {
+  private mutating func checkExamples(decodingAtOnce: Int) {
     // The examples spend the budget first: they are what the server is documented to send.
-    leftOut += max(0, examples.count - payloadLimit)
-    for example in examples.prefix(payloadLimit) {
+    let checked = examples.filter { _ in budget.take() }
+    let engine = ProbeEngine(decoder, base: [], maximumConcurrency: decodingAtOnce)
+    let wording = wording
+    let tree = tree
+    let probes = checked.map { example in
       let node = tree.nodes[example.value.node]
-      let outcome = decoder.outcome(of: Data(tree.bytes[node.offset..<node.end]))
-      payloadCount += 1
+      return Probe(purpose: example) { Data(tree.bytes[node.offset..<node.end]) }
+    }
+    let found = engine.answers(probes) { example, answer in
+      let offset = tree.nodes[example.value.node].offset
       let reason = "the spec's \(example.name)"
-      for report in outcome.reports {
+      var findings = answer.reports.map { report in
         let raw = report.unknownValue.rawValue
         // An element left out is named by its path and error, not by its JSON.
         let holds = report.isElementLeftOut ? "" : " holds \(jsonQuoted(raw))"
         var finding = wording.finding(
           for: report, because: reason + holds, check: .examples, site: example.value.site,
           value: report.isElementLeftOut ? example.name : raw)
-        finding.offset = node.offset + (report.offset ?? 0)
-        add(finding)
+        finding.offset = offset + (report.offset ?? 0)
+        return finding
       }
-      if case .failed(let failure) = outcome {
+      if let failure = answer.failure {
         var finding = wording.failure(
           failure, because: reason, consequence: "\(wording.typeName) cannot decode it",
           check: .examples, site: example.value.site, value: example.name)
-        finding.offset = node.offset + (failure.offset ?? 0)
-        add(finding)
+        finding.offset = offset + (failure.offset ?? 0)
+        findings.append(finding)
       }
+      return findings
     }
+    for finding in found.joined() { add(finding) }
   }
 }
 
@@ -139,21 +146,22 @@ extension SchemaCheck {
 
 extension SchemaCheck {
   /// Decodes `base` until it decodes, reporting each failure and repairing the value it is
-  /// at; whether it decodes in the end.
-  private mutating func repair(_ base: inout GeneratedValue) -> Bool {
+  /// at, while the budget lasts; the reports of the payload that decodes in the end, `nil`
+  /// when none does.
+  private mutating func repair(_ base: inout GeneratedValue) -> [VariantReport]? {
     var tried: Set<SpecSite> = []
-    for _ in 0..<Self.maximumRepairs where payloadCount < payloadLimit {
-      let outcome = decoder.outcome(of: base.json())
-      payloadCount += 1
-      for report in outcome.reports {
-        attribute(report, in: base)
+    let engine = ProbeEngine(decoder, base: [], maximumConcurrency: 1)
+    while budget.take() {
+      let answer = engine.answer(base.json())
+      for report in answer.reports {
+        add(attribution(report, in: base))
       }
-      guard case .failed(let failure) = outcome else { return true }
+      guard let failure = answer.failure else { return answer.reports }
       let failed = base.deepestPath(along: failure.path ?? [])
       report(failure, at: failed, in: base)
-      guard repairValue(at: failed, in: &base, tried: &tried) else { return false }
+      guard repairValue(at: failed, in: &base, tried: &tried) else { return nil }
     }
-    return false
+    return nil
   }
 
   /// Reports a failure of the full payload by what the spec says of the value it is at.

@@ -75,6 +75,13 @@ struct ValueOrigin: Sendable {
 // MARK: - Paths
 
 extension GeneratedValue {
+  /// The value with `content` in place of its own, from the same origin.
+  func with(_ content: Content) -> GeneratedValue {
+    var value = self
+    value.content = content
+    return value
+  }
+
   /// The value at `path`, or `nil` when the path leads nowhere.
   func value(at path: some Collection<UnknownValue.PathComponent>) -> GeneratedValue? {
     guard let first = path.first else { return self }

@@ -1,35 +1,20 @@
 import CodableResilience
 
 /// A payload generated from the spec for one check, and what it tests: which check, which
-/// place in the payload, which member of the spec.
+/// place in the payload, which member of the spec. It is made only when its turn to be
+/// decoded comes (``ProbeEngine``), and dropped once answered.
 ///
 /// ```swift
 /// variant.purpose.check        // .enumValues
 /// variant.purpose.path         // [.key("filter_action")]
 /// variant.purpose.site.pointer // #/components/schemas/Filter/properties/filter_action/enum/3
 /// variant.purpose.change       // .value(text: "blur", description: nil)
-/// variant.engineVariant        // what the variants engine decodes
+/// variant.make().json()        // what the engine decodes
 /// ```
 struct GeneratedVariant: Sendable {
-  var payload: GeneratedValue
+  /// Makes the payload.
+  var make: @Sendable () -> GeneratedValue
   var purpose: VariantPurpose
-
-  /// The variant as the variants engine takes it: its JSON text, and the change in the
-  /// engine's words.
-  var engineVariant: PayloadVariant {
-    let change: PayloadChange
-    switch purpose.change {
-    case .value:
-      let json = payload.value(at: purpose.path).map { String(decoding: $0.json(), as: UTF8.self) }
-      change = .replacedValue(at: purpose.path, with: json ?? "null")
-    case .omitted: change = .removedKey(at: purpose.path)
-    case .null: change = .setNull(at: purpose.path)
-    case .branch(let name, _):
-      change = .generated(
-        "the `\(name)` variant at \(UnknownValue.PathComponent.jsonPath(purpose.path))")
-    }
-    return PayloadVariant(payload.json(), change: change)
-  }
 }
 
 /// What a ``GeneratedVariant`` changes, against the payload it was made from, and why.

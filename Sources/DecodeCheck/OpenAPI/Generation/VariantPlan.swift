@@ -3,27 +3,25 @@ import CodableResilience
 /// Every variant of a payload the checks ask for, up to a budget: each other `enum` value,
 /// each optional member left out and each nullable one `null`, the edges of numbers and
 /// dates, each other branch (and each discriminator value) with the variants inside it.
-/// Past the budget, variants are counted rather than made, so a report can say how many were
-/// left out.
+/// Past the budget, variants are counted rather than planned, so a report can say how many
+/// were left out. A planned variant is made only when the ``ProbeEngine`` decodes it.
 ///
 /// ```swift
-/// var plan = VariantPlan(generator: generator, limit: 20)
+/// var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: 20))
 /// plan.add(variantsOf: base)
-/// plan.variants.count  // 20
-/// plan.leftOut         // 17
+/// plan.variants.count   // 20
+/// plan.budget.leftOut   // 17
 /// ```
 struct VariantPlan {
   private var generator: PayloadGenerator
   private var graph: SchemaGraph { generator.graph }
-  /// The most variants made.
-  let limit: Int
+  /// What the variants may spend, and how many the plan left out.
+  private(set) var budget: VariantBudget
   private(set) var variants: [GeneratedVariant] = []
-  /// How many variants the budget had no room for.
-  private(set) var leftOut = 0
 
-  init(generator: PayloadGenerator, limit: Int) {
+  init(generator: PayloadGenerator, budget: VariantBudget) {
     self.generator = generator
-    self.limit = limit
+    self.budget = budget
   }
 
   /// What the generator left out while making the branches within the budget.
@@ -39,7 +37,7 @@ struct VariantPlan {
   /// A value that `isBranch` is itself a branch whose siblings are already planned.
   private mutating func walk(
     _ value: GeneratedValue, at prefix: [UnknownValue.PathComponent], isBranch: Bool,
-    embed: @escaping (GeneratedValue) -> GeneratedValue
+    embed: @escaping @Sendable (GeneratedValue) -> GeneratedValue
   ) {
     for (path, node) in value.allPaths() {
       // Elements after the first of a generated array are copies of it.
@@ -47,7 +45,7 @@ struct VariantPlan {
         continue
       }
       let place = prefix + path
-      func replaced(_ replacement: GeneratedValue?) -> GeneratedValue {
+      @Sendable func replaced(_ replacement: GeneratedValue?) -> GeneratedValue {
         var whole = value
         whole.replace(at: path, with: replacement)
         return embed(whole)
@@ -73,38 +71,36 @@ struct VariantPlan {
     }
   }
 
-  /// Adds a variant, made only when the budget has room for it; counted as left out when
-  /// it has not.
+  /// Plans a variant, to be made when it is decoded, when the budget has room for it;
+  /// counts it as left out when it has not.
   private mutating func add(
-    _ payload: @autoclosure () -> GeneratedValue, _ check: ContractCheck,
+    _ payload: @autoclosure @escaping @Sendable () -> GeneratedValue, _ check: ContractCheck,
     at path: [UnknownValue.PathComponent], site: SpecSite, _ change: VariantPurpose.Change
   ) {
-    guard hasRoom else { return leaveOut() }
+    guard budget.hasRoom else { return leaveOut() }
+    budget.take()
     variants.append(
       GeneratedVariant(
-        payload: payload(),
+        make: payload,
         purpose: VariantPurpose(check: check, path: path, site: site, change: change)))
   }
-
-  /// Whether the budget has room for one more variant.
-  private var hasRoom: Bool { variants.count < limit }
 
   /// Counts a variant the budget has no room for. What the generator notes from then on is
   /// about variants only counted, which the count already covers.
   private mutating func leaveOut() {
-    if leftOut == 0 { notesWithinBudget = generator.notes }
-    leftOut += 1
+    if budget.leftOut == 0 { notesWithinBudget = generator.notes }
+    budget.leaveOut(1)
   }
 
   /// Each other element of the `enum` the value was taken from.
   private mutating func addEnumValues(
     of node: GeneratedValue, at place: [UnknownValue.PathComponent],
-    _ replaced: (GeneratedValue?) -> GeneratedValue
+    _ replaced: @escaping @Sendable (GeneratedValue?) -> GeneratedValue
   ) {
     let merged = MergedSchema(graph, node.origin.schema)
     for element in merged.enumValues where element.site != node.origin.site {
       // Past the budget a huge `enum`'s values are counted, not turned into payloads.
-      guard hasRoom else {
+      guard budget.hasRoom else {
         leaveOut()
         continue
       }
@@ -119,7 +115,7 @@ struct VariantPlan {
   /// with fractional seconds and with an offset, and the other types of a `type` array.
   private mutating func addEdges(
     of node: GeneratedValue, at place: [UnknownValue.PathComponent],
-    _ replaced: (GeneratedValue?) -> GeneratedValue
+    _ replaced: @escaping @Sendable (GeneratedValue?) -> GeneratedValue
   ) {
     let merged = MergedSchema(graph, node.origin.schema)
     var edges: [(GeneratedValue.Content, String)] = []
@@ -148,8 +144,7 @@ struct VariantPlan {
       }
     }
     for (content, description) in edges {
-      var edge = node
-      edge.content = content
+      let edge = node.with(content)
       add(
         replaced(edge), .typesAndFormats, at: place, site: node.origin.site,
         .value(text: displayed(edge), description: description))
@@ -160,7 +155,7 @@ struct VariantPlan {
   /// `null`.
   private mutating func addMembers(
     of node: GeneratedValue, at place: [UnknownValue.PathComponent],
-    _ replaced: (GeneratedValue?) -> GeneratedValue
+    _ replaced: @escaping @Sendable (GeneratedValue?) -> GeneratedValue
   ) {
     guard case .object(let members) = node.content else { return }
     for (index, member) in members.enumerated() where member.value.origin.reason != .literal {
@@ -168,8 +163,7 @@ struct VariantPlan {
       if !member.isRequired {
         var without = members
         without.remove(at: index)
-        var object = node
-        object.content = .object(without)
+        let object = node.with(.object(without))
         add(
           replaced(object), .optionality, at: memberPlace, site: member.site,
           .omitted(key: member.key))
@@ -178,8 +172,7 @@ struct VariantPlan {
       if MergedSchema(graph, member.value.origin.placeSchema).isNullable {
         var nulled = members
         nulled[index].value.content = .null
-        var object = node
-        object.content = .object(nulled)
+        let object = node.with(.object(nulled))
         add(
           replaced(object), .optionality, at: memberPlace, site: member.site, .null(key: member.key)
         )
@@ -191,7 +184,7 @@ struct VariantPlan {
   /// variants inside each.
   private mutating func addBranches(
     of owner: SchemaID, chosen: Int, at place: [UnknownValue.PathComponent],
-    embed: @escaping (GeneratedValue) -> GeneratedValue
+    embed: @escaping @Sendable (GeneratedValue) -> GeneratedValue
   ) {
     let merged = MergedSchema(graph, owner)
     for index in merged.branches.indices {
