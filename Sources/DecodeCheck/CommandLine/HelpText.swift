@@ -180,7 +180,9 @@ extension DecodeCheckCommand {
           api.json:41:17: warning: \(type) $.state: the spec allows "new" here; <Enum> reads
             it as unknown (#/components/schemas/\(type)/properties/state/enum/3) [enum-value]
         Each finding names the document's line and column of the spec member, the type, the
-        path in the generated payload, the member's JSON pointer, and its class of check. Baselines record them
+        path in the generated payload, the member's JSON pointer, and its class of check. A
+        schema several types include is reported once, by the type of that schema (else the
+        first type), naming the others. Baselines record them
         by type, pointer and value, so a regenerated document keeps its entries. $ref within
         the document is followed; cycles are cut (an optional member left out, an array
         empty, a required member reported as not generated); a $ref to another document is
