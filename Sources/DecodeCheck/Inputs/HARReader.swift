@@ -63,6 +63,8 @@ final class HARReader {
   var start = 0
   var end = 0
   var atEndOfFile = false
+  /// Whether the archive starts with a UTF-8 byte order mark, which is not part of its text.
+  var startsWithByteOrderMark = false
   var finished = false
   /// The archive offset of `storage[0]`.
   var dropped = 0
@@ -331,7 +333,8 @@ final class HARReader {
       ? "`\(Character(Unicode.Scalar(byte)))`"
       : "byte 0x" + String(byte, radix: 16, uppercase: true)
     var message = "not valid JSON: unexpected \(shown), expected \(what)"
-    if stack.isEmpty, dropped + token.start == 0 || (dropped == 0 && token.start == 3) {
+    // The archive's first token, wherever the buffer holds it after a refill.
+    if stack.isEmpty, dropped + token.start == (startsWithByteOrderMark ? 3 : 0) {
       message = "not valid JSON: a HAR archive starts with `{`, not \(shown)"
     }
     return fail(message: message, at: token.start)

@@ -133,6 +133,11 @@ private let smallArchive = """
     ("a second value", #"{"log": {"entries": []}} {}"#),
     // Found by the fuzzer: a single value placed at the buffer's start, not its own.
     ("a single value after white space, past a refill", #"  "FixtUnsafeRau"version": 1"#),
+    // Found by the fuzzer: the first token after a byte order mark, past a refill, was
+    // worded as any other unexpected token.
+    (
+      "a byte order mark, then a word past a refill", "\u{FEFF}" + String(repeating: "c", count: 40)
+    ),
     ("a key without quotes", #"{"log": {entries: []}}"#),
     ("a single quote", #"{"log": {"entries": ['a']}}"#),
   ])
