@@ -206,7 +206,8 @@ extension DecodeCheckCommand {
           optionality        members left out, nullable members null
           type-format        each type and format, the edges of numbers
           date-format-edge   RFC 3339 date-times with fractional seconds or a UTC
-                             offset, which JSONDecoder's .iso8601 refuses
+                             offset, which many date strategies refuse (Apple's
+                             .iso8601 refuses fractional seconds)
           variant            every oneOf/anyOf branch and discriminator value
           not-generated      parts of the spec no payload was generated from
         A finding of --openapi ends with its class ([enum-value]); SARIF names classes as

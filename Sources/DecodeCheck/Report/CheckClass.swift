@@ -5,8 +5,9 @@
 /// A payload's finding is of the class of its kind. A finding of `--openapi` is of the class
 /// of the check that made its payload (`enum-value`, `optionality`, …), except that the
 /// RFC 3339 date-time edges the types-and-formats check tries, fractional seconds and a UTC
-/// offset, are a class of their own: `JSONDecoder`'s `.iso8601` refuses both, and a team may
-/// decide that its server never sends them.
+/// offset, are a class of their own: many date strategies refuse one or the other (Apple's
+/// `.iso8601` refuses fractional seconds), and a team may decide that its server never sends
+/// them.
 ///
 /// ```swift
 /// CheckClass(of: finding).rawValue  // "date-format-edge"
@@ -123,8 +124,8 @@ enum CheckClass: String, CaseIterable, Sendable, Hashable {
     case .typeFormat:
       "Each value of its spec type and format, and the edges of numbers (--openapi)."
     case .dateFormatEdge:
-      "RFC 3339 date-times with fractional seconds or a UTC offset, which JSONDecoder's .iso8601 "
-        + "refuses (--openapi)."
+      "RFC 3339 date-times with fractional seconds or a UTC offset, which many date strategies "
+        + "refuse (--openapi)."
     case .variant: "Every oneOf and anyOf branch and discriminator value (--openapi)."
     default: kind.details.description
     }

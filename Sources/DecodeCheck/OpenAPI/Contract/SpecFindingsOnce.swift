@@ -70,7 +70,7 @@ extension CheckReport {
       }
     }
     for (fileIndex, found) in alsoFound {
-      for (findingIndex, others) in found {
+      for (findingIndex, others) in found where !others.isEmpty {
         let names = others.map { "`\($0)`" }
         let list =
           names.count == 1
