@@ -314,7 +314,7 @@ final class HARReader {
       return .problem(
         "not valid JSON: the archive is empty", position: TextPosition(line: 1, column: 1))
     }
-    if stack.isEmpty, expectation == .value {
+    if cut == nil, stack.isEmpty, expectation == .value {
       // Nothing but white space: placed where a payload's would be, at its start.
       return .problem(
         "not valid JSON: the archive holds only white space",

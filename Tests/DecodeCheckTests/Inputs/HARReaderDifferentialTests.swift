@@ -124,6 +124,9 @@ private let smallArchive = """
         + String(repeating: "]", count: 510) + "}}"
     ),
     ("a string never closed", #"{"log": {"entries": [], "x": "abc"#),
+    // Found by the fuzzer: a string never closed where the archive's object should be is
+    // not white space.
+    ("a string never closed at the root", #" "ve"#),
     ("an escape at the end", #"{"log": {"entries": [], "x": "abc\"#),
     ("a trailing comma", #"{"log": {"entries": [],}}"#),
     ("a control character", "{\"log\": {\"entries\": [], \"x\": \"a\tb\"}}"),
