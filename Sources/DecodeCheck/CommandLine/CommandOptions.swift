@@ -34,6 +34,8 @@ struct CommandOptions: Equatable {
   var audits = false
   /// `--places-per-field` and `--places-per-file`: the audit's budget.
   var auditBudget = AuditBudget.standard
+  /// `--disable NAME,…`: the classes of check whose findings the run leaves out.
+  var disabledClasses: Set<CheckClass> = []
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -120,6 +122,9 @@ struct CommandOptions: Equatable {
       case "--places-per-file":
         auditBudget.placesPerFile = try count(describedAs: "the most places to audit in a payload")
         limitsAudit = true
+      case "--disable":
+        let names = try value(describedAs: "classes of check to turn off, such as date-format-edge")
+        disabledClasses.formUnion(try Self.checkClasses(named: names))
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
@@ -137,6 +142,29 @@ struct CommandOptions: Equatable {
       throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")
     }
     try checkOpenAPIOptions()
+  }
+
+  /// The classes of check a `--disable` value names, comma-separated: each one that exists
+  /// and can be turned off.
+  private static func checkClasses(named names: String) throws(UsageError) -> [CheckClass] {
+    let valid = "the classes are " + CheckClass.disableableNames
+    var classes: [CheckClass] = []
+    for part in names.split(separator: ",", omittingEmptySubsequences: false) {
+      let name = String(part.filter { !$0.isWhitespace })
+      guard !name.isEmpty else {
+        throw UsageError(message: "`--disable` needs class names, comma-separated; \(valid)")
+      }
+      guard let checkClass = CheckClass(named: name) else {
+        throw UsageError(message: "`--disable`: no class of check is named `\(name)`; \(valid)")
+      }
+      guard checkClass.canBeDisabled else {
+        throw UsageError(
+          message: "`--disable`: `\(name)` cannot be turned off: an input that cannot be read "
+            + "is not a finding about a payload; \(valid)")
+      }
+      classes.append(checkClass)
+    }
+    return classes
   }
 
   /// `--schemas` and `--max-payloads` need `--openapi`, which checks the document's schemas

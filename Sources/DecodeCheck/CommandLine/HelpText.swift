@@ -97,6 +97,11 @@ extension DecodeCheckCommand {
                                 A HAR response is recorded by archive, method and URL path
                                 (no entry number or query), so a new export keeps them.
         --strict-baseline       With --baseline: fail when a baseline entry no longer occurs.
+        --disable <classes>     Turn off these classes of check, comma-separated (and
+                                repeatable): --disable date-format-edge,old-spelling. Their
+                                findings are not reported, counted, failing, or recorded by
+                                --write-baseline. See CLASSES below. An unknown name is a
+                                usage error that lists the classes.
         -q, --quiet             text and github: print only errors, brittle fields and the summary
                                 lines, and no progress. json, junit and sarif report everything.
         -j, --jobs <n>          Check at most n files at once (default: one per core).
@@ -173,14 +178,41 @@ extension DecodeCheckCommand {
         and every oneOf/anyOf branch and discriminator value. A value read as unknown is a
         warning (an error with --strict); a payload that does not decode is an error:
           api.json:41:17: warning: \(type) $.state: the spec allows "new" here; <Enum> reads
-            it as unknown (#/components/schemas/\(type)/properties/state/enum/3)
+            it as unknown (#/components/schemas/\(type)/properties/state/enum/3) [enum-value]
         Each finding names the document's line and column of the spec member, the type, the
-        path in the generated payload, and the member's JSON pointer. Baselines record them
+        path in the generated payload, the member's JSON pointer, and its class of check. A
+        schema several types include is reported once, by the type of that schema (else the
+        first type), naming the others. Baselines record them
         by type, pointer and value, so a regenerated document keeps its entries. $ref within
         the document is followed; cycles are cut (an optional member left out, an array
         empty, a required member reported as not generated); a $ref to another document is
         reported, not fetched. A payload holds at most 10000 values, 64 levels deep. YAML is
         not read: convert it to JSON (the error says how).
+
+      CLASSES:
+        Every finding has a class of check, the name --disable takes:
+          unknown-value      a value the models do not know
+          element-left-out   an element @SkipInvalidElements left out
+          old-spelling       a value read through an alias or by its letter case
+          decoding-failure   a payload the models cannot decode
+          invalid-json       a payload that is not valid JSON or UTF-8
+          no-route           a HAR response no route gives a type
+          alias-conflict     a type's aliases that conflict
+          brittle-field      a field a new value breaks (--audit)
+          audited-field      the audit's other fields (--audit)
+        With --openapi, the class is the check that made the payload:
+          spec-example       the spec's examples
+          enum-value         every enum value
+          optionality        members left out, nullable members null
+          type-format        each type and format, the edges of numbers
+          date-format-edge   RFC 3339 date-times with fractional seconds or a UTC
+                             offset, which many date strategies refuse (Apple's
+                             .iso8601 refuses fractional seconds)
+          variant            every oneOf/anyOf branch and discriminator value
+          not-generated      parts of the spec no payload was generated from
+        A finding of --openapi ends with its class ([enum-value]); SARIF names classes as
+        rule ids, JSON as each finding's "class". Inputs that cannot be read (input-error)
+        are never turned off.
 
       EXIT STATUS:
         0  every payload decoded (unknown values are warnings)

@@ -8,10 +8,11 @@ extension Finding {
   }
 
   /// The message and, for a finding of `--openapi`, the JSON pointer of the spec member it
-  /// comes from: `…; Booking requires it (#/components/schemas/Booking/properties/total)`.
+  /// comes from and its class of check, the name `--disable` takes:
+  /// `…; Booking requires it (#/components/schemas/Booking/properties/total) [optionality]`.
   var fullMessage: String {
     guard let contract else { return message }
-    return "\(message) (\(contract.pointer))"
+    return "\(message) (\(contract.pointer)) [\(CheckClass(of: self).rawValue)]"
   }
 
   /// The subject and the message on one line: `Booking $.total: the spec lets … (#/…)`.

@@ -200,6 +200,8 @@ enum JSONFormat {
   private struct Item: Encodable {
     var severity: Finding.Severity
     var kind: Finding.Kind
+    /// The class of check, as `--disable` names it.
+    var `class`: String
     var message: String
     var path: String?
     var line: Int?
@@ -212,6 +214,7 @@ enum JSONFormat {
     init(_ finding: Finding) {
       severity = finding.severity
       kind = finding.kind
+      `class` = CheckClass(of: finding).rawValue
       message = finding.message
       path = finding.path
       line = finding.position?.line

@@ -7,15 +7,16 @@ import Foundation
 /// ```json
 /// { "$schema" : "https://json.schemastore.org/sarif-2.1.0.json", "version" : "2.1.0",
 ///   "runs" : [ { "tool" : { "driver" : { "name" : "decode-check", "version" : "0.1.0",
-///                                        "rules" : [ { "id" : "unknownValue", … } ] } },
-///                "results" : [ { "ruleId" : "unknownValue", "level" : "warning",
+///                                        "rules" : [ { "id" : "unknown-value", … } ] } },
+///                "results" : [ { "ruleId" : "unknown-value", "level" : "warning",
 ///                                "message" : { "text" : "$.state: unknown BookingState …" },
 ///                                "locations" : [ { "physicalLocation" : {
 ///                                  "artifactLocation" : { "uri" : "Fixtures/Booking/v2.json" },
 ///                                  "region" : { "startLine" : 4, "startColumn" : 12 } } } ] } ] } ] }
 /// ```
 ///
-/// There is one rule per kind of finding. File names are relative to the working folder (the
+/// There is one rule per class of check, named as `--disable` names it (`unknown-value`,
+/// `date-format-edge`). File names are relative to the working folder (the
 /// repository's root in CI), as GitHub wants; a finding without a position is placed at the
 /// start of its file. A response captured in a HAR archive is placed at the archive's start,
 /// and its message begins with the request and the place in the body:
@@ -54,9 +55,9 @@ enum SARIFFormat {
     }
 
     init(_ report: CheckReport, context: RenderContext) {
-      let kinds = Finding.Kind.allCases
-      let rules = kinds.map(Rule.init)
-      let ruleIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
+      let classes = CheckClass.allCases
+      let rules = classes.map(Rule.init)
+      let ruleIndex = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
       let baselineState = report.baseline == nil ? nil : "new"
       var results: [Result] = []
       /// A finding of an input as a result at its place in the file.
@@ -79,7 +80,8 @@ enum SARIFFormat {
             value: contract.value)
         }
         return Result(
-          ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
+          ruleId: CheckClass(of: finding).rawValue,
+          ruleIndex: ruleIndex[CheckClass(of: finding)] ?? 0,
           level: finding.severity.rawValue, message: Message(text: message),
           locations: [location], baselineState: baselineState, properties: properties)
       }
@@ -97,7 +99,8 @@ enum SARIFFormat {
         let finding = conflict.finding
         results.append(
           Result(
-            ruleId: finding.kind.rawValue, ruleIndex: ruleIndex[finding.kind] ?? 0,
+            ruleId: CheckClass(of: finding).rawValue,
+            ruleIndex: ruleIndex[CheckClass(of: finding)] ?? 0,
             level: finding.severity.rawValue, message: Message(text: conflict.description),
             locations: [Location(type: conflict.typeName)], baselineState: baselineState,
             properties: nil))
@@ -111,7 +114,8 @@ enum SARIFFormat {
         for entry in baseline.fixed {
           results.append(
             Result(
-              ruleId: entry.kind.rawValue, ruleIndex: ruleIndex[entry.kind] ?? 0,
+              ruleId: CheckClass(of: entry).rawValue,
+              ruleIndex: ruleIndex[CheckClass(of: entry)] ?? 0,
               level: baseline.fixedEntriesFail ? "error" : "note",
               message: Message(text: entry.fixedDescription),
               locations: entry.file.map { [Location(uri: uriReference($0), position: nil)] } ?? [],
@@ -150,12 +154,15 @@ enum SARIFFormat {
     var help: Message
     var defaultConfiguration: Configuration
 
-    init(_ kind: Finding.Kind) {
-      let details = kind.details
-      id = kind.rawValue
-      name = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
-      shortDescription = Message(text: details.description)
-      fullDescription = Message(text: details.description + " " + details.help)
+    init(_ checkClass: CheckClass) {
+      let details = checkClass.kind.details
+      id = checkClass.rawValue
+      name = checkClass.rawValue.split(separator: "-").map {
+        $0.prefix(1).uppercased() + $0.dropFirst()
+      }
+      .joined()
+      shortDescription = Message(text: checkClass.summary)
+      fullDescription = Message(text: checkClass.summary + " " + details.help)
       help = Message(text: details.help)
       defaultConfiguration = Configuration(level: details.defaultSeverity.rawValue)
     }

@@ -30,6 +30,7 @@ extension HARReader {
         // A UTF-8 byte order mark, which is not part of the text.
         start = 3
         lineStart = 3
+        startsWithByteOrderMark = true
       default:
         return
       }

@@ -63,6 +63,8 @@ final class HARReader {
   var start = 0
   var end = 0
   var atEndOfFile = false
+  /// Whether the archive starts with a UTF-8 byte order mark, which is not part of its text.
+  var startsWithByteOrderMark = false
   var finished = false
   /// The archive offset of `storage[0]`.
   var dropped = 0
@@ -181,6 +183,12 @@ final class HARReader {
     let slot = currentSlot
     switch token.kind {
     case .openBrace, .openBracket:
+      // As deep as a payload may be, so the archive is judged by the payload's rules.
+      guard stack.count < JSONScanner.maximumDepth else {
+        return fail(
+          message: "not valid JSON: nested more than \(JSONScanner.maximumDepth) levels deep, "
+            + "the most JSONDecoder reads", at: token.start)
+      }
       let isObject = token.kind == .openBrace
       if slot == .entry {
         entryCount += 1
@@ -216,7 +224,8 @@ final class HARReader {
     }
     start = token.end
     if stack.isEmpty {
-      return fail(message: "not a HAR archive: a single value, not an object", at: 0)
+      // At the value, which is in the buffer whatever was dropped before it.
+      return fail(message: "not a HAR archive: a single value, not an object", at: token.start)
     }
     if slot == .entry {
       // An entry that is not an object has no response to check.
@@ -292,7 +301,9 @@ final class HARReader {
 
   // MARK: - Problems
 
-  func finish() -> Event? {
+  /// Ends the reading at the end of the file; `cut` is where the string (or the escape) the
+  /// file ends in starts, where a payload's reading stops too.
+  func finish(cutAt cut: Int? = nil) -> Event? {
     finished = true
     if expectation == .end {
       return sawEntries
@@ -303,10 +314,16 @@ final class HARReader {
       return .problem(
         "not valid JSON: the archive is empty", position: TextPosition(line: 1, column: 1))
     }
+    if cut == nil, stack.isEmpty, expectation == .value {
+      // Nothing but white space: placed where a payload's would be, at its start.
+      return .problem(
+        "not valid JSON: the archive holds only white space",
+        position: TextPosition(line: 1, column: 1))
+    }
     let inside = entry.map { " inside entry #\($0.number)" } ?? ""
     return fail(
       message: "not valid JSON: the archive ends early\(inside) (truncated?); entries before "
-        + "it were checked", at: end)
+        + "it were checked", at: cut ?? end)
   }
 
   private func fail(unexpected token: JSONToken, expecting what: String) -> Event {
@@ -316,7 +333,8 @@ final class HARReader {
       ? "`\(Character(Unicode.Scalar(byte)))`"
       : "byte 0x" + String(byte, radix: 16, uppercase: true)
     var message = "not valid JSON: unexpected \(shown), expected \(what)"
-    if stack.isEmpty, dropped + token.start == 0 || (dropped == 0 && token.start == 3) {
+    // The archive's first token, wherever the buffer holds it after a refill.
+    if stack.isEmpty, dropped + token.start == (startsWithByteOrderMark ? 3 : 0) {
       message = "not valid JSON: a HAR archive starts with `{`, not \(shown)"
     }
     return fail(message: message, at: token.start)
@@ -326,7 +344,9 @@ final class HARReader {
   /// string cut off by the end of the file is a truncated archive.
   private func fail(_ problem: JSONToken.Problem?) -> Event {
     guard let problem else { return fail(message: "not valid JSON", at: start) }
-    if problem.kind == .unclosedString || problem.kind == .escapeAtEnd, let cut = finish() {
+    if problem.kind == .unclosedString || problem.kind == .escapeAtEnd,
+      let cut = finish(cutAt: problem.offset)
+    {
       return cut
     }
     return fail(message: JSONScanner(buffer).describe(problem), at: problem.offset)

@@ -60,6 +60,7 @@ public struct CheckReport: Sendable, Hashable {
       summary.baselinedFindings += file.baselinedFindingCount
     }
     summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
+    summary.fixedEntriesFail = baseline?.fixedEntriesFail ?? false
     summary.aliasConflicts = aliasConflicts.count
     // Under --strict a brittle field fails the run though every payload decodes.
     summary.failingBrittleFields = isStrict ? audit?.brittle.count ?? 0 : 0
@@ -152,6 +153,8 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   public internal(set) var baselinedFindings = 0
   /// Baseline entries that no longer occur.
   public internal(set) var fixedBaselineEntries = 0
+  /// Whether those entries fail the check (`--strict-baseline`), which the line then says.
+  var fixedEntriesFail = false
   /// HAR entries read, checked and skipped.
   public internal(set) var traffic = TrafficCounts()
   /// The types checked against an OpenAPI document (`--openapi`), each one of
@@ -243,6 +246,10 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
     if baselinedFindings > 0 || fixedBaselineEntries > 0 {
       text += "; baseline: \(counted(baselinedFindings, "finding")) accepted, "
       text += "\(counted(fixedBaselineEntries, "entry", plural: "entries")) no longer found"
+      if fixedEntriesFail, fixedBaselineEntries > 0 {
+        text += ", which " + (fixedBaselineEntries == 1 ? "fails" : "fail")
+        text += " the check (--strict-baseline)"
+      }
     }
     if renamedValues > 0 {
       text += "; \(counted(renamedValues, "value")) sent in an old spelling"

@@ -176,7 +176,7 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     let log = try jsonObject(run.output)
     let runs = try #require(log["runs"] as? [[String: Any]])
     let results = try #require(runs.first?["results"] as? [[String: Any]])
-    #expect(results.map { $0["ruleId"] as? String } == ["brittleField"])
+    #expect(results.map { $0["ruleId"] as? String } == ["brittle-field"])
     let location = try #require((results.first?["locations"] as? [[String: Any]])?.first)
     let physical = try #require(location["physicalLocation"] as? [String: Any])
     #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Parcel/p1.json")
@@ -184,7 +184,7 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     let rules = try #require(
       ((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"]
         as? [[String: Any]])
-    #expect(rules.contains { $0["id"] as? String == "brittleField" })
+    #expect(rules.contains { $0["id"] as? String == "brittle-field" })
   }
 
   @Test func theSummaryPageListsTheFieldsByVerdict() throws {

@@ -92,7 +92,7 @@ import Testing
       runCommand(["--format", "sarif", path], registry: evolvingRegistry).output)
     let results = try #require(
       (sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
-    let errors = results.filter { $0["ruleId"] as? String == "aliasConflict" }
+    let errors = results.filter { $0["ruleId"] as? String == "alias-conflict" }
     #expect(errors.count == 2)
     #expect(errors.allSatisfy { $0["level"] as? String == "error" })
     let location = (errors.first?["locations"] as? [[String: Any]])?.first

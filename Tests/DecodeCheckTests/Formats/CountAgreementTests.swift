@@ -75,7 +75,7 @@ private let fixtureFolders: [String] = {
     let results = (sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] ?? []
     let sarifFailed = Set(
       results.filter {
-        $0["level"] as? String == "error" && $0["ruleId"] as? String != "inputError"
+        $0["level"] as? String == "error" && $0["ruleId"] as? String != "input-error"
       }
       .compactMap { result -> String? in
         // The types checked against one OpenAPI document share its file: the logical

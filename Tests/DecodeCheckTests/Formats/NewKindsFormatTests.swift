@@ -89,23 +89,23 @@ import Testing
     let rules = try #require(
       ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
     let ruleIDs = rules.compactMap { $0["id"] as? String }
-    for kind in ["invalidElement", "renamedValue", "aliasConflict"] {
-      #expect(ruleIDs.contains(kind))
+    for checkClass in ["element-left-out", "old-spelling", "alias-conflict"] {
+      #expect(ruleIDs.contains(checkClass))
     }
-    let renamedRule = try #require(rules.first { $0["id"] as? String == "renamedValue" })
+    let renamedRule = try #require(rules.first { $0["id"] as? String == "old-spelling" })
     #expect(
       (renamedRule["defaultConfiguration"] as? [String: String])?["level"] == "note")
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(
       results.map { "\($0["ruleId"] ?? "") \($0["level"] ?? "")" } == [
-        "unknownValue warning", "invalidElement warning", "renamedValue note",
+        "unknown-value warning", "element-left-out warning", "old-spelling note",
       ])
     let note = results[2]
     #expect(
       (note["message"] as? [String: String])?["text"]
         == #"$.method: old spelling PaymentMethod "credit_card" read as "card"; 1 payload, 2 places"#
     )
-    #expect(note["ruleIndex"] as? Int == ruleIDs.firstIndex(of: "renamedValue"))
+    #expect(note["ruleIndex"] as? Int == ruleIDs.firstIndex(of: "old-spelling"))
   }
 
   @Test func theSummaryListsElementsLeftOutAndOldSpellingsByType() throws {

@@ -98,9 +98,9 @@ private enum SARIFSchema {
       (sarifRun["tool"] as? [String: Any])?["driver"] as? [String: Any])
     #expect(driver["name"] as? String == "decode-check")
     #expect(driver["version"] as? String == DecodeCheckCommand.version)
-    // One rule per kind of finding, each with a description and help.
+    // One rule per class of check, each with a description and help.
     let rules = try #require(driver["rules"] as? [[String: Any]])
-    #expect(rules.map { $0["id"] as? String } == Finding.Kind.allCases.map(\.rawValue))
+    #expect(rules.map { $0["id"] as? String } == CheckClass.allCases.map(\.rawValue))
     for rule in rules {
       let short = (rule["shortDescription"] as? [String: Any])?["text"] as? String
       let help = (rule["help"] as? [String: Any])?["text"] as? String
@@ -120,10 +120,10 @@ private enum SARIFSchema {
     }
     #expect(
       described == [
-        "unknownValue warning Booking/b%20odd,name%3A100%25.json:4:12",
-        "unknownValue warning Booking/b%20odd,name%3A100%25.json:7:41",
-        "decodingFailure error Booking/c%20%3C&%22'%3E.json:6:49",
-        "inputError error loose/d.json:1:1",
+        "unknown-value warning Booking/b%20odd,name%3A100%25.json:4:12",
+        "unknown-value warning Booking/b%20odd,name%3A100%25.json:7:41",
+        "decoding-failure error Booking/c%20%3C&%22'%3E.json:6:49",
+        "input-error error loose/d.json:1:1",
       ])
     let message = (results.first?["message"] as? [String: Any])?["text"] as? String
     #expect(

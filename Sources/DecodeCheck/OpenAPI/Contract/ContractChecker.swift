@@ -117,6 +117,7 @@ public struct ContractChecker: Sendable {
     report.scope.inputs = [document.path]
     report.scope.contractTypes = Set(
       zip(matches, checked).filter { !$1.notChecked }.map(\.0.model.qualifiedName))
+    report.reportSpecFindingsOnce(schemas: matches)
     report.findAliasConflicts(registered: matches.map(\.model))
     return report
   }

@@ -1,0 +1,98 @@
+/// Each finding of `--openapi` once, at its place in the spec.
+///
+/// A schema that several mapped types include (a `Milestone` under `Issue`, `PullRequest` and
+/// `Milestone` itself) is checked through each of them, and each finds what is wrong with it.
+/// What is wrong is one thing at one line of the spec, so it is reported by one type: the type
+/// whose own schema holds the spec member (the longest of the types' schemas that the member's
+/// JSON pointer starts with), else the first type in the report's order; its message names
+/// the other types it was also found through. The types that gave up a finding have their
+/// outcome follow the findings they keep.
+///
+/// ```swift
+/// var report = ContractChecker().check(document, matches: matches)
+/// report.reportSpecFindingsOnce(schemas: matches)
+/// ```
+extension CheckReport {
+  mutating func reportSpecFindingsOnce(schemas matches: [SchemaMatch]) {
+    var schemaOf: [String: String] = [:]
+    for match in matches where schemaOf[match.model.qualifiedName] == nil {
+      schemaOf[match.model.qualifiedName] = match.pointer.description
+    }
+    /// The length of the type's schema pointer when the spec member is inside it, else -1.
+    func ownership(of file: FileReport, _ pointer: String) -> Int {
+      guard let schema = file.typeName.flatMap({ schemaOf[$0] }),
+        pointer == schema || pointer.hasPrefix(schema + "/")
+      else { return -1 }
+      return schema.count
+    }
+    // Where each place in the spec was found: the files and findings, in the report's order.
+    var places: [String: [(file: Int, finding: Int)]] = [:]
+    var order: [String] = []
+    for (fileIndex, file) in files.enumerated() {
+      for (findingIndex, finding) in file.findings.enumerated() {
+        guard let key = Self.specPlace(of: finding) else { continue }
+        if places[key] == nil { order.append(key) }
+        places[key, default: []].append((fileIndex, findingIndex))
+      }
+    }
+    var dropped: [Int: Set<Int>] = [:]
+    var alsoFound: [Int: [Int: [String]]] = [:]
+    for key in order {
+      guard let found = places[key] else { continue }
+      var reporting: [Int] = []
+      for place in found where !reporting.contains(place.file) { reporting.append(place.file) }
+      guard reporting.count > 1 else { continue }
+      let pointer = files[found[0].file].findings[found[0].finding].contract?.pointer.description
+      // The longer schema wins; between equals, the earlier type.
+      let owner = reporting.enumerated().max { first, second in
+        let (a, b) = (
+          ownership(of: files[first.element], pointer ?? ""),
+          ownership(of: files[second.element], pointer ?? "")
+        )
+        return a != b ? a < b : first.offset > second.offset
+      }!.element
+      var others: [String] = []
+      for file in reporting where file != owner {
+        if let type = files[file].findings.lazy.compactMap(\.contract).first?.typeName,
+          !others.contains(type)
+        {
+          others.append(type)
+        }
+      }
+      // Every place in the owner's payloads is kept: a member reached twice in one type is
+      // two findings of that type (`$.filters[0]`, `$.main`).
+      for place in found {
+        if place.file == owner {
+          alsoFound[owner, default: [:]][place.finding] = others
+        } else {
+          dropped[place.file, default: []].insert(place.finding)
+        }
+      }
+    }
+    for (fileIndex, found) in alsoFound {
+      for (findingIndex, others) in found where !others.isEmpty {
+        let names = others.map { "`\($0)`" }
+        let list =
+          names.count == 1
+          ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        files[fileIndex].findings[findingIndex].message += "; also found through \(list)"
+      }
+    }
+    for (fileIndex, findings) in dropped {
+      let kept = files[fileIndex].findings.enumerated()
+        .filter { !findings.contains($0.offset) }.map(\.element)
+      files[fileIndex].replaceFindings(with: kept)
+    }
+  }
+
+  /// What makes two findings of `--openapi` the same, whatever type or payload path they
+  /// were found through: the kind, the check, the spec member and value. `nil` for a finding
+  /// that is not about the spec.
+  static func specPlace(of finding: Finding) -> String? {
+    guard let contract = finding.contract else { return nil }
+    return [
+      finding.kind.rawValue, contract.check.rawValue, contract.pointer.description,
+      contract.value ?? "",
+    ].joined(separator: "\u{1F}")
+  }
+}
