@@ -13,14 +13,7 @@ private let stampSpec = Specs.document(
 /// `Stamp` decoded with a formatter of whole seconds, as many apps do (Apple's `.iso8601`
 /// strategy refuses fractional seconds too).
 private let iso8601Registry = ModelRegistry(
-  decoder: {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .formatted(formatter)
-    return decoder
-  }, registering: Stamp.self)
+  decoder: wholeSecondsDecoder, registering: Stamp.self)
 
 /// Classes of check: a short, stable name beside every finding, and `--disable` to turn one
 /// off by it, as SwiftLint does with its rules.

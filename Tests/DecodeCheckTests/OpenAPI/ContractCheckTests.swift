@@ -237,15 +237,7 @@ private let filterSpec = Specs.document(
   /// A formatter for whole seconds reads the plain form and refuses fractional seconds,
   /// which RFC 3339 allows (Apple's `.iso8601` strategy refuses them too).
   @Test func aWholeSecondsFormatRefusesFractionalSeconds() throws {
-    let registry = ModelRegistry(
-      decoder: {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .formatted(formatter)
-        return decoder
-      }, registering: Stamp.self)
+    let registry = ModelRegistry(decoder: wholeSecondsDecoder, registering: Stamp.self)
     let report = try Specs.check(Self.stampSpec, registry: registry)
     let paths = report.allFindings.map(\.message)
     #expect(paths.count == 1)

@@ -4,17 +4,6 @@ import Testing
 
 @testable import DecodeCheck
 
-/// The sample API's published contract, `Fixtures/OpenAPI/openapi.json`, found above this file.
-private let hearthDocument: String = {
-  var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while folder.pathComponents.count > 1 {
-    let document = folder.appendingPathComponent("Fixtures/OpenAPI/openapi.json")
-    if FileManager.default.fileExists(atPath: document.path) { return document.path }
-    folder.deleteLastPathComponent()
-  }
-  return "Fixtures/OpenAPI/openapi.json"
-}()
-
 /// `decode-check --openapi`: what a user types, what it prints, and what it refuses.
 @Suite struct ContractCommandTests {
   /// The sample API's contract is out of step with its models in three ways; each is found,

@@ -3,17 +3,6 @@ import Testing
 
 @testable import DecodeCheck
 
-/// The sample API's published contract, `Fixtures/OpenAPI/openapi.json`, found above this file.
-private let hearthDocument: String = {
-  var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while folder.pathComponents.count > 1 {
-    let document = folder.appendingPathComponent("Fixtures/OpenAPI/openapi.json")
-    if FileManager.default.fileExists(atPath: document.path) { return document.path }
-    folder.deleteLastPathComponent()
-  }
-  return "Fixtures/OpenAPI/openapi.json"
-}()
-
 /// A schema several types include, with one thing wrong with it for all of them.
 private let sharedSpec = Specs.document(
   schemas: #"""

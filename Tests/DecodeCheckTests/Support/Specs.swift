@@ -59,3 +59,25 @@ extension Specs {
     return TextPosition(line: line, column: column)
   }
 }
+
+/// The sample API's published contract, `Fixtures/OpenAPI/openapi.json`, found above this file.
+let hearthDocument: String = {
+  var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  while folder.pathComponents.count > 1 {
+    let document = folder.appendingPathComponent("Fixtures/OpenAPI/openapi.json")
+    if FileManager.default.fileExists(atPath: document.path) { return document.path }
+    folder.deleteLastPathComponent()
+  }
+  return "Fixtures/OpenAPI/openapi.json"
+}()
+
+/// A decoder of `Stamp`s whose dates are read with a formatter of whole seconds, as many apps
+/// do: it refuses the fractional seconds RFC 3339 allows.
+func wholeSecondsDecoder() -> JSONDecoder {
+  let formatter = DateFormatter()
+  formatter.locale = Locale(identifier: "en_US_POSIX")
+  formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .formatted(formatter)
+  return decoder
+}
