@@ -13,10 +13,10 @@ enum ElementReading<Element: Decodable> {
   struct Result {
     @usableFromInline var elements: [Element]
     /// What was left out; `nil` when nothing was, so an all-known array builds nothing more.
-    @usableFromInline var skipped: SkippedElements?
+    @usableFromInline var skipped: LeftOut<Any>?
 
     @inlinable
-    init(elements: [Element] = [], skipped: SkippedElements? = nil) {
+    init(elements: [Element] = [], skipped: LeftOut<Any>? = nil) {
       self.elements = elements
       self.skipped = skipped
     }
@@ -54,13 +54,13 @@ enum ElementReading<Element: Decodable> {
   ) throws -> Result {
     var known: [Union] = []
     var all: [Any] = []
-    var positions: [Int] = []
+    var unknown: [Any] = []
     while !container.isAtEnd {
       // Decoding through a slot gives the element its own decoder, whose coding path
       // (`…[3]`) is the one an unknown tag is reported at.
       let slot = try container.decode(UnionSlot<Union>.self)
       if let variant = slot.unknownVariant {
-        positions.append(all.count)
+        unknown.append(variant)
         all.append(variant)
       } else {
         known.append(slot.value)
@@ -70,7 +70,7 @@ enum ElementReading<Element: Decodable> {
     // `Union` is `Element`, opened from an existential: the cast always succeeds.
     return Result(
       elements: known as! [Element],
-      skipped: positions.isEmpty ? nil : SkippedElements(all: all, positions: positions))
+      skipped: unknown.isEmpty ? nil : LeftOut(unknown, readOrder: all))
   }
 
   /// Each element through its own `init(from:)`, leaving out those that report an unknown
@@ -168,7 +168,7 @@ func hasDecodableRawValue(_ raw: any RawRepresentable.Type) -> Bool {
 struct ReadOrder<Element> {
   @usableFromInline var known: [Element] = []
   @usableFromInline var all: [Any] = []
-  @usableFromInline var positions: [Int] = []
+  @usableFromInline var left: [Any] = []
 
   @inlinable
   init(count: Int?) {
@@ -178,20 +178,20 @@ struct ReadOrder<Element> {
   @inlinable
   mutating func keep(_ element: Element) {
     known.append(element)
-    if _slowPath(!positions.isEmpty) { all.append(element) }
+    if _slowPath(!left.isEmpty) { all.append(element) }
   }
 
   @usableFromInline
   mutating func leaveOut(_ value: Any) {
-    if positions.isEmpty { all = known.map { $0 } }
-    positions.append(all.count)
+    if left.isEmpty { all = known.map { $0 } }
+    left.append(value)
     all.append(value)
   }
 
   /// What was left out, with everything read; `nil` when nothing was.
   @inlinable
-  var skipped: SkippedElements? {
-    positions.isEmpty ? nil : SkippedElements(all: all, positions: positions)
+  var skipped: LeftOut<Any>? {
+    left.isEmpty ? nil : LeftOut(left, readOrder: all)
   }
 }
 
@@ -237,41 +237,5 @@ struct UnionSlot<Union: TaggedUnion>: Decodable {
 
   init(from decoder: any Decoder) throws {
     (value, unknownVariant) = try Union.decodeTagged(from: decoder)
-  }
-}
-
-/// What reading an array left out, and everything it read in the order it was read, kept
-/// without their static types: the known elements and, at ``positions``, the values left out
-/// (raw values, unknown variants, or `JSONValue`s).
-@usableFromInline
-struct SkippedElements: @unchecked Sendable {
-  // Unchecked: the wrapper is `Sendable` only when its elements are, and `all` holds only its
-  // elements, their raw values, `UnknownVariant`s and `JSONValue`s.
-  /// Every element as it was read, known or left out, in order.
-  let all: [Any]
-  /// The positions in ``all`` of the values left out, ascending.
-  let positions: [Int]
-
-  @usableFromInline
-  init(all: [Any], positions: [Int]) {
-    self.all = all
-    self.positions = positions
-  }
-
-  /// Everything in the order it was read, to be written back as it came.
-  var writtenAsRead: [Any] { all }
-
-  /// The values left out, in the order they were read.
-  var values: [Any] { positions.map { all[$0] } }
-
-  /// The values left out as text, for equality and hashing.
-  var descriptions: [String] {
-    positions.map { position in
-      switch all[position] {
-      case let variant as UnknownVariant: variant.json.description
-      case let json as JSONValue: json.description
-      case let value: describeRawValue(value)
-      }
-    }
   }
 }

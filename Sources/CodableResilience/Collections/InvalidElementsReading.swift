@@ -7,22 +7,9 @@
 // the error `.strict` throws do not depend on hash order. A dictionary whose keys an object
 // cannot hold is read as pairs, as `Dictionary` reads it (`InvalidEntryPairs.swift`).
 
-/// What ``SkipInvalidElements`` left out, and what it needs to write the collection back as it
-/// was read.
-struct LeftOutElements: @unchecked Sendable {
-  // Unchecked: `readOrder` holds only the collection's own elements and `JSONValue`s, and the
-  // wrapper is `Sendable` only when its collection is.
-  /// The elements left out, in the order they were read.
-  let invalid: [InvalidElement]
-  /// For a set: every element as it was read, known ones and the `JSONValue`s left out, in
-  /// order, duplicates included.
-  let readOrder: [Any]?
-
-  init(invalid: [InvalidElement], readOrder: [Any]? = nil) {
-    self.invalid = invalid
-    self.readOrder = readOrder
-  }
-}
+/// What ``SkipInvalidElements`` left out: each element that failed, and, for a set, every
+/// element as it was read (known ones and the `JSONValue`s left out, duplicates included).
+typealias LeftOutElements = LeftOut<InvalidElement>
 
 /// A collection ``SkipInvalidElements`` can read.
 protocol InvalidElementsReading {
@@ -141,7 +128,7 @@ extension Array: InvalidElementsReading where Element: Decodable {
   ) throws -> (value: Any, left: LeftOutElements?, readNull: Bool) {
     let read = try readElementsSkippingInvalid(Element.self, from: decoder)
     return (
-      read.elements, read.invalid.isEmpty ? nil : LeftOutElements(invalid: read.invalid), false
+      read.elements, read.invalid.isEmpty ? nil : LeftOutElements(read.invalid), false
     )
   }
 }
@@ -153,7 +140,7 @@ extension Array: InvalidElementsWriting where Element: Encodable {
       // The elements that decoded, with each one left out back at its index.
       var known = makeIterator()
       var position = 0
-      for element in left.invalid {
+      for element in left.records {
         guard case .index(let index) = element.location else { continue }
         while position < index, let next = known.next() {
           try container.encode(next)
@@ -170,7 +157,7 @@ extension Array: InvalidElementsWriting where Element: Encodable {
     for element in self {
       try container.encode(element)
     }
-    for element in left.invalid {
+    for element in left.records {
       try container.encode(element.json)
     }
   }
@@ -184,8 +171,7 @@ extension Set: InvalidElementsReading where Element: Decodable {
     guard !read.invalid.isEmpty else { return (Set(read.elements), nil, false) }
     return (
       Set(read.elements),
-      LeftOutElements(
-        invalid: read.invalid, readOrder: readOrder(read.elements, read.invalid)),
+      LeftOutElements(read.invalid, readOrder: readOrder(read.elements, read.invalid)),
       false
     )
   }
@@ -213,7 +199,7 @@ extension Set: InvalidElementsWriting where Element: Encodable {
     for element in self {
       try container.encode(element)
     }
-    for element in left.invalid {
+    for element in left.records {
       try container.encode(element.json)
     }
   }
@@ -290,7 +276,7 @@ extension Dictionary: InvalidElementsReading where Key: Decodable, Value: Decoda
         by: .skipInvalidElements, to: userInfo)
       invalid.append(InvalidElement(location: .key(key), json: json, failure: failure))
     }
-    return (entries, LeftOutElements(invalid: invalid), false)
+    return (entries, LeftOutElements(invalid), false)
   }
 }
 
@@ -313,7 +299,7 @@ extension Dictionary: InvalidElementsWriting where Value: Encodable {
     }
     // As a `[String: …]`, so the encoder's key strategy leaves the keys as they were read.
     var object: [String: EncodableIfPossible] = [:]
-    for element in left.invalid {
+    for element in left.records {
       guard case .key(let key) = element.location else { continue }
       object[key] = EncodableIfPossible(element.json)
     }

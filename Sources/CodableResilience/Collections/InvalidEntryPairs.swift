@@ -60,7 +60,7 @@ extension Dictionary where Key: Decodable, Value: Decodable {
       }
     }
     guard !invalid.isEmpty else { return (entries, nil, false) }
-    return (entries, LeftOutElements(invalid: invalid, readOrder: readOrder), false)
+    return (entries, LeftOutElements(invalid, readOrder: readOrder), false)
   }
 }
 
@@ -80,7 +80,7 @@ extension Dictionary where Value: Encodable {
       try container.encode(EncodableIfPossible(key))
       try container.encode(value)
     }
-    for element in left.invalid {
+    for element in left.records {
       guard case .index(let index) = element.location, index / 2 * 2 + 1 < order.count else {
         continue
       }

@@ -114,7 +114,7 @@ public struct SkipInvalidElements<Value: SkipInvalidElementsCollection> {
   /// }
   /// ```
   public var invalidElements: [InvalidElement] {
-    left?.invalid ?? []
+    left?.records ?? []
   }
 
   /// Forgets the elements decoding left out, so they are not written back.

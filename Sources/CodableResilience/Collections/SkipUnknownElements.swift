@@ -75,7 +75,7 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
 
   /// What decoding left out, with everything it read in the form it is written back in; `nil`
   /// when nothing was left out, so an all-known collection carries nothing extra.
-  @usableFromInline var skipped: SkippedElements?
+  @usableFromInline var skipped: LeftOut<Any>?
 
   /// Whether ``wrappedValue`` was set since decoding, so the skipped values are written after
   /// the current elements rather than in their places.
@@ -96,7 +96,7 @@ public struct SkipUnknownElements<Elements: SkipUnknownElementsCollection> {
 
   /// The wrapper of decoded elements and what decoding left out.
   @inlinable
-  init(decoded: Elements, skipped: SkippedElements?) {
+  init(decoded: Elements, skipped: LeftOut<Any>?) {
     self.init(wrappedValue: decoded)
     self.skipped = skipped
   }
@@ -128,7 +128,7 @@ extension SkipUnknownElements where Elements.Element: RawRepresentable {
   /// listing.$amenities.unknownRawValues  // ["sauna"]
   /// ```
   public var unknownRawValues: [Elements.Element.RawValue] {
-    skipped?.values.compactMap { $0 as? Elements.Element.RawValue } ?? []
+    skipped?.records.compactMap { $0 as? Elements.Element.RawValue } ?? []
   }
 }
 
@@ -139,7 +139,7 @@ extension SkipUnknownElements where Elements.Element: TaggedUnion {
   /// feed.$items.unknownVariants.map(\.tag)  // ["reel"]
   /// ```
   public var unknownVariants: [UnknownVariant] {
-    skipped?.values.compactMap { $0 as? UnknownVariant } ?? []
+    skipped?.records.compactMap { $0 as? UnknownVariant } ?? []
   }
 }
 
@@ -224,7 +224,7 @@ extension SkipUnknownElements: Encodable where Elements.Element: Encodable {
     }
     var container = encoder.unkeyedContainer()
     if let skipped, !isModified {
-      for value in skipped.writtenAsRead {
+      for value in skipped.readOrder ?? [] {
         try container.encode(EncodableIfPossible(value))
       }
       return
@@ -232,7 +232,7 @@ extension SkipUnknownElements: Encodable where Elements.Element: Encodable {
     for element in elements {
       try container.encode(writtenForm(of: element))
     }
-    for value in skipped?.values ?? [] {
+    for value in skipped?.records ?? [] {
       try container.encode(EncodableIfPossible(value))
     }
   }

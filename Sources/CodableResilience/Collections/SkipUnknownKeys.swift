@@ -74,7 +74,10 @@ public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
   /// ```swift
   /// release.$downloads.unknownEntries  // [(key: "visionos", value: 2)]
   /// ```
-  public private(set) var unknownEntries: [(key: String, value: Value)] = []
+  public var unknownEntries: [(key: String, value: Value)] { left?.records ?? [] }
+
+  /// The entries decoding left out, as the collection wrappers keep them; `nil` when none were.
+  var left: LeftOut<(key: String, value: Value)>?
 
   /// Creates the wrapper around a dictionary.
   ///
@@ -101,7 +104,7 @@ public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
   /// release.$downloads.removeUnknownEntries()
   /// ```
   public mutating func removeUnknownEntries() {
-    unknownEntries = []
+    left = nil
   }
 }
 
@@ -272,7 +275,7 @@ extension SkipUnknownKeys {
   @usableFromInline
   init(known: Entries, unknownEntries: [(key: String, value: Value)]) {
     self.init(wrappedValue: known)
-    self.unknownEntries = unknownEntries
+    left = unknownEntries.isEmpty ? nil : LeftOut(unknownEntries)
   }
 }
 
