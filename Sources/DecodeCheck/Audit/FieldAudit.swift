@@ -149,3 +149,13 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
     return file
   }
 }
+
+extension ProbeAnswer {
+  /// The answer as the audit's verdict: it fails (brittle), it is reported (resilient, a new
+  /// unknown value or element left out; a renamed value is not new), or nothing is said
+  /// (open). In the audit's folder, so the engine below it knows nothing of the audit.
+  var verdict: FieldAudit.Verdict {
+    if failure != nil { return .brittle }
+    return reports.contains(where: \.isProblem) ? .resilient : .open
+  }
+}

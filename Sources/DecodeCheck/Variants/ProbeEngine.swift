@@ -47,13 +47,6 @@ struct ProbeAnswer: Sendable {
   /// The reports beyond those of the payload it was made from, in the order they were made
   /// (before the failure, when it failed).
   var reports: [VariantReport]
-
-  /// The answer as a verdict: it fails (brittle), it is reported (resilient, a new unknown
-  /// value or element left out; a renamed value is not new), or nothing is said (open).
-  var verdict: FieldAudit.Verdict {
-    if failure != nil { return .brittle }
-    return reports.contains(where: \.isProblem) ? .resilient : .open
-  }
 }
 
 /// Makes, decodes and classifies variants of one payload (or of one schema's payloads) for
