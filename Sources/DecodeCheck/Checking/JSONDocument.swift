@@ -1,9 +1,9 @@
 import Foundation
 
 /// A JSON text held in memory with the place of every value and every key in it: the one
-/// tree the package reads payloads and OpenAPI documents into. Audit variants are made by
-/// editing its text (`JSONDocument+Variants.swift`); OpenAPI documents are read by key and
-/// by JSON pointer, in member order (`JSONPointer.swift`).
+/// tree the package reads payloads and OpenAPI documents into. ``LocatingDecoder`` decodes
+/// it; audit variants are made by editing its text (`JSONDocument+Variants.swift`); OpenAPI
+/// documents are read by key and by JSON pointer, in member order (`JSONPointer.swift`).
 ///
 /// It is built from the tokens of a ``JSONTokenizer`` once ``JSONScanner`` has found the text
 /// valid, without recursion, so no nesting overflows the call stack. Nodes sit in one flat
@@ -68,14 +68,8 @@ struct JSONDocument: Sendable {
   /// Reads `data`; `nil` unless it is one JSON value (a trailing comma, which `JSONDecoder`
   /// reads, is let through; a byte order mark is skipped).
   init?(_ data: Data) {
-    let bytes = [UInt8](data)
-    let start: Int? = bytes.withUnsafeBytes { buffer in
-      let scanner = JSONScanner(buffer)
-      guard scanner.syntaxCheck(allowingTrailingCommas: true).error == nil else { return nil }
-      return scanner.start
-    }
-    guard let start else { return nil }
-    self.init(validJSON: bytes, from: start)
+    guard let tree = data.withUnsafeBytes({ JSONScanner($0).tree() }) else { return nil }
+    self = tree
   }
 
   private mutating func build(_ buffer: UnsafeRawBufferPointer, from start: Int) {
@@ -150,6 +144,15 @@ struct JSONDocument: Sendable {
         return
       }
     }
+  }
+}
+
+extension JSONScanner {
+  /// The text as the one tree; `nil` unless it is valid JSON (a trailing comma, which
+  /// `JSONDecoder` reads, is let through).
+  func tree() -> JSONDocument? {
+    guard syntaxCheck(allowingTrailingCommas: true).error == nil else { return nil }
+    return JSONDocument(validJSON: [UInt8](bytes), from: start)
   }
 }
 

@@ -1,3 +1,4 @@
+import CodableResilience
 import Foundation
 import Testing
 
@@ -49,5 +50,15 @@ import Testing
     #expect(tree.nodes[JSONDocument.root].offset == 3)
     #expect(tree.string(JSONDocument.root) == "sea")
     #expect(tree.key(of: JSONDocument.root) == nil)
+  }
+
+  /// The tree a payload is read into for audit variants is the one ``LocatingDecoder`` reads,
+  /// with the same answers as `JSONDecoder`, a trailing comma included.
+  @Test func theLocatingDecoderReadsTheSameTree() throws {
+    let json = Data(#"{"a": [1.5, null, "x"], "b": {"c": false},}"#.utf8)
+    let tree = try #require(JSONDocument(json))
+    let located = try LocatingDecoder.decode(JSONValue.self, from: tree)
+    #expect(located == ["a": [1.5, nil, "x"], "b": ["c": false]])
+    #expect(located == (try JSONDecoder().decode(JSONValue.self, from: json)))
   }
 }

@@ -130,17 +130,6 @@ import Testing
     #expect(outline.nodes.count == depth)
     #expect(outline.paths().last?.count == depth - 1)
   }
-
-  @Test func aGeneratedTreeIsWrittenAsCompactJSON() throws {
-    let tree = JSONTree.object(
-      [
-        "kind": .string("cas\"tle\n"), "rooms": .array([.number("1"), .number("2.50")]),
-        "open": .boolean(true), "host": .null,
-      ], keys: ["kind", "rooms", "open", "host"])
-    #expect(
-      String(decoding: tree.jsonData(), as: UTF8.self)
-        == #"{"kind":"cas\"tle\n","rooms":[1,2.50],"open":true,"host":null}"#)
-  }
 }
 
 /// The payload re-encoded without white space and with its key order kept, for comparing
