@@ -74,27 +74,31 @@ struct PayloadAuditor: Sendable {
   /// when it is one line of many. At most ``AuditBudget/placesPerFile`` variants are made,
   /// each made, decoded and dropped in turn.
   func audit(_ data: Data, base: VariantOutcome, line: Int?) -> PayloadAudit {
-    guard let outline = PayloadOutline(data) else {
+    guard let outline = JSONDocument(data) else {
       return PayloadAudit(places: [], variantCount: 0)
     }
     let engine = ProbeEngine(
       decoder, base: base.reports, maximumConcurrency: maximumConcurrency)
     // The model reads nothing of an element it left out already: nothing there to ask about.
     let leftOut = base.reports.filter(\.isElementLeftOut).map(\.path)
+    let paths = outline.paths()
     let isRead = { (question: Question) in
-      let path = outline.nodes[question.node].path
-      return !leftOut.contains { path.starts(with: $0) }
+      !leftOut.contains { paths[question.node].starts(with: $0) }
     }
     var variantBudget = VariantBudget(limit: budget.placesPerFile)
     // New variants are asked after new values, with the tags those find; room is kept for
     // each field of them the keys known as tags make, up to half the budget.
     let first = ask(
-      Self.valueAndKeyQuestions(in: outline).filter(isRead), of: outline, engine: engine,
+      Self.valueAndKeyQuestions(in: outline, paths: paths).filter(isRead), of: outline,
+      paths: paths, engine: engine,
       budget: &variantBudget,
       reserving: min(
         budget.placesPerFile / 2,
-        Set(Self.variantQuestions(in: outline, tags: Self.tagKeys).filter(isRead).map(\.pattern))
-          .count))
+        Set(
+          Self.variantQuestions(in: outline, paths: paths, tags: Self.tagKeys).filter(isRead)
+            .map(\.pattern)
+        )
+        .count))
     // A key whose new value a model reported or failed on, in an array's elements, tags them.
     var tags = Self.tagKeys
     for place in first where place.question == .newValue {
@@ -107,12 +111,12 @@ struct PayloadAuditor: Sendable {
       }
     }
     let second = ask(
-      Self.variantQuestions(in: outline, tags: tags).filter(isRead), of: outline,
-      engine: engine, budget: &variantBudget)
+      Self.variantQuestions(in: outline, paths: paths, tags: tags).filter(isRead),
+      of: outline, paths: paths, engine: engine, budget: &variantBudget)
     let asked = first + second
-    let positions = outline.positions(of: asked.map(\.node))
+    let positions = outline.positions(of: asked.map { outline.nodes[$0.node].offset })
     let places = asked.map { place in
-      var position = positions[place.node]
+      var position = positions[outline.nodes[place.node].offset]
       if let line, position != nil { position!.line += line - 1 }
       return PlaceAudit(
         pattern: place.pattern, path: UnknownValue.PathComponent.jsonPath(place.nodePath),
@@ -129,7 +133,7 @@ struct PayloadAuditor: Sendable {
     var node: Int
     var pattern: String
     var kind: PlaceAudit.Question
-    var makeVariant: @Sendable (PayloadOutline) -> Data
+    var makeVariant: @Sendable (JSONDocument) -> Data
   }
 
   /// A question answered.
@@ -142,9 +146,11 @@ struct PayloadAuditor: Sendable {
   }
 
   /// A new value for every string and integer, and every member left out, in text order.
-  private static func valueAndKeyQuestions(in outline: PayloadOutline) -> [Question] {
+  private static func valueAndKeyQuestions(
+    in outline: JSONDocument, paths: [[UnknownValue.PathComponent]]
+  ) -> [Question] {
     let nodes = outline.nodes
-    let patterns = nodes.map { jsonPattern($0.path) }
+    let patterns = paths.map(jsonPattern)
     // The integers at each field, so the new one is larger than all of them.
     var integers: [String: [String]] = [:]
     for node in nodes.indices where nodes[node].kind == .number {
@@ -181,19 +187,21 @@ struct PayloadAuditor: Sendable {
   /// A new variant of every element of an array of objects that differ in their members,
   /// tagged by the first of `tags` the element carries as a string: the tag never sent,
   /// with only the members every element of the array carries.
-  private static func variantQuestions(in outline: PayloadOutline, tags: [String]) -> [Question] {
+  private static func variantQuestions(
+    in outline: JSONDocument, paths: [[UnknownValue.PathComponent]], tags: [String]
+  ) -> [Question] {
     let nodes = outline.nodes
     var questions: [Question] = []
     for array in nodes.indices where nodes[array].kind == .array {
-      let elements = nodes[array].children
+      let elements = outline.children(of: array)
       guard elements.count >= 2, elements.allSatisfy({ nodes[$0].kind == .object }) else {
         continue
       }
-      let keySets = elements.map { Set(nodes[$0].children.compactMap(outline.key(of:))) }
+      let keySets = elements.map { Set(outline.elements(of: $0).compactMap(\.key)) }
       let shared = keySets.dropFirst().reduce(keySets[0]) { $0.intersection($1) }
       guard keySets.contains(where: { $0 != shared }) else { continue }
       for element in elements {
-        let members = nodes[element].children
+        let members = outline.children(of: element)
         let tagged = tags.lazy.compactMap { tag in
           members.first { outline.key(of: $0) == tag && nodes[$0].kind == .string }
         }.first
@@ -201,7 +209,7 @@ struct PayloadAuditor: Sendable {
         let kept = Set(members.filter { shared.contains(outline.key(of: $0) ?? "") })
         let json = jsonQuoted(NewValues.token)
         questions.append(
-          Question(node: element, pattern: jsonPattern(nodes[element].path), kind: .newVariant) {
+          Question(node: element, pattern: jsonPattern(paths[element]), kind: .newVariant) {
             $0.variant(tagging: element, tag: tag, as: json, keeping: kept)
           })
       }
@@ -217,7 +225,8 @@ struct PayloadAuditor: Sendable {
   /// each field's first place before any field's second, the rest counted as left out.
   /// Answers come in text order.
   private func ask(
-    _ questions: [Question], of outline: PayloadOutline, engine: ProbeEngine,
+    _ questions: [Question], of outline: JSONDocument, paths: [[UnknownValue.PathComponent]],
+    engine: ProbeEngine,
     budget variantBudget: inout VariantBudget, reserving reserved: @autoclosure () -> Int = 0
   ) -> [Asked] {
     var fields: [String: [Int]] = [:]
@@ -254,7 +263,7 @@ struct PayloadAuditor: Sendable {
     return chosen.indices.map { position in
       let question = questions[chosen[position]]
       return Asked(
-        node: question.node, nodePath: outline.nodes[question.node].path,
+        node: question.node, nodePath: paths[question.node],
         pattern: question.pattern, question: question.kind, answer: answers[position])
     }
   }

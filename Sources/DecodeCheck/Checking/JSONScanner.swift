@@ -4,7 +4,7 @@
 ///
 /// Each of those readers is a client of ``JSONTokenizer``, in its own file: validation
 /// (`JSONValidation.swift`, its messages in `JSONSyntaxError.swift`), location
-/// (`JSONLocation.swift`) and the tree ``LocatingDecoder`` decodes (`JSONTree.swift`). None
+/// (`JSONLocation.swift`) and the tree ``LocatingDecoder`` decodes (`JSONDocument.swift`). None
 /// recurses: nesting is tracked on an explicit stack, so no input can overflow the call stack.
 struct JSONScanner {
   /// The deepest nesting `JSONDecoder` accepts; one level more is reported as too deep.

@@ -73,7 +73,7 @@ struct JSONToken {
 /// allocates nothing, so every reader of JSON in decode-check reads through it: the
 /// validation each payload goes through and the explanation of a syntax error
 /// (`JSONValidation.swift`), the search for a coding path's value (`JSONLocation.swift`) and
-/// the tree ``LocatingDecoder`` decodes (`JSONTree.swift`).
+/// the tree ``LocatingDecoder`` decodes (`JSONDocument.swift`).
 ///
 /// ```swift
 /// var tokens = JSONTokenizer(bytes, at: 0)  // the bytes of `{"a": 1}`

@@ -10,50 +10,83 @@ import Foundation
 /// and `Decimal` are read from a string and a number, and keys, dates, `Data`, non-conforming
 /// floats and `userInfo` follow the app's decoder (``DecodingOptions``).
 struct LocatingDecoder: Decoder {
-  let value: JSONTree
+  /// The payload, read into the one tree.
+  let document: JSONDocument
+  /// The value decoded: a node of ``document``; `nil` for a member that is not there, which
+  /// reads as `null` (a `superDecoder()` without a `super` member).
+  let node: Int?
   let codingPath: [any CodingKey]
   let options: DecodingOptions
   var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
   /// Decodes a top-level value, as `JSONDecoder.decode(_:from:)` does.
   static func decode<T: Decodable>(
-    _ type: T.Type, from value: JSONTree, options: DecodingOptions = .plain
+    _ type: T.Type, from document: JSONDocument, options: DecodingOptions = .plain
   ) throws -> T {
-    try decodeValue(type, from: value, at: [], options: options)
+    try LocatingDecoder(
+      document: document, node: JSONDocument.root, codingPath: [], options: options
+    ).decodeValue(type)
+  }
+
+  /// The kind of the value decoded.
+  var kind: JSONValueKind { node.map { document.nodes[$0].kind } ?? .null }
+
+  /// The decoder of another node of the same payload.
+  func decoder(for node: Int?, at path: [any CodingKey]) -> LocatingDecoder {
+    LocatingDecoder(document: document, node: node, codingPath: path, options: options)
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard case .object(let members, let keys) = value else {
+    guard let node, kind == .object else {
       throw mismatch([String: Any].self, at: codingPath)
     }
+    // The first of duplicate keys counts, as in `JSONDecoder`.
+    var members: [String: Int] = [:]
+    var keys: [String] = []
+    for member in document.elements(of: node) where members[member.key ?? ""] == nil {
+      members[member.key ?? ""] = member.value
+      keys.append(member.key ?? "")
+    }
     return KeyedDecodingContainer(
-      KeyedContainer<Key>(members: members, keys: keys, codingPath: codingPath, options: options))
+      KeyedContainer<Key>(members: members, keys: keys, decoder: self))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard case .array(let items) = value else {
+    guard let node, kind == .array else {
       throw mismatch([Any].self, at: codingPath)
     }
-    return UnkeyedContainer(items: items, codingPath: codingPath, options: options)
+    return UnkeyedContainer(items: document.elements(of: node).map(\.value), decoder: self)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueContainer(value: value, codingPath: codingPath, options: options)
+    SingleValueContainer(decoder: self)
   }
 
   private func mismatch(_ type: Any.Type, at path: [any CodingKey]) -> DecodingError {
     DecodingError.typeMismatch(
-      type, DecodingError.Context(codingPath: path, debugDescription: "found \(value.kind.words)"))
+      type, DecodingError.Context(codingPath: path, debugDescription: "found \(kind.words)"))
   }
 }
 
 // MARK: - Values
 
+extension LocatingDecoder {
+  /// The text of a string value; `nil` for any other value.
+  fileprivate var string: String? { node.flatMap(document.string) }
+
+  /// The text of a number value as written; `nil` for any other value.
+  fileprivate var number: String? { kind == .number ? node.map(document.literal) : nil }
+
+  /// Decodes the value as a Swift type, the way `JSONDecoder` does by default.
+  fileprivate func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+    try decodeOne(type, with: self)
+  }
+}
+
 /// Decodes one JSON value as a Swift type, the way `JSONDecoder` does by default.
-private func decodeValue<T: Decodable>(
-  _ type: T.Type, from value: JSONTree, at path: [any CodingKey], options: DecodingOptions
-) throws -> T {
-  let decoder = LocatingDecoder(value: value, codingPath: path, options: options)
+private func decodeOne<T: Decodable>(_ type: T.Type, with decoder: LocatingDecoder) throws -> T {
+  let path = decoder.codingPath
+  let options = decoder.options
   func fail(_ message: String) -> DecodingError {
     DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
   }
@@ -61,44 +94,46 @@ private func decodeValue<T: Decodable>(
   // `init(from:)` may accept it.
   func mismatch(_ expected: Any.Type) -> DecodingError {
     let context = DecodingError.Context(
-      codingPath: path, debugDescription: "found \(value.kind.words)")
-    if case .null = value { return DecodingError.valueNotFound(expected, context) }
+      codingPath: path, debugDescription: "found \(decoder.kind.words)")
+    if decoder.kind == .null { return DecodingError.valueNotFound(expected, context) }
     return DecodingError.typeMismatch(expected, context)
   }
   switch T.self {
   case is Bool.Type:
-    guard case .boolean(let flag) = value else { throw mismatch(Bool.self) }
+    guard let flag = decoder.node.flatMap(decoder.document.boolean) else {
+      throw mismatch(Bool.self)
+    }
     return flag as! T
   case is String.Type:
-    guard case .string(let text) = value else { throw mismatch(String.self) }
+    guard let text = decoder.string else { throw mismatch(String.self) }
     return text as! T
   case let integer as any FixedWidthInteger.Type:
-    guard case .number(let text) = value else { throw mismatch(T.self) }
+    guard let text = decoder.number else { throw mismatch(T.self) }
     return try decodeInteger(integer, from: text, fail: fail) as! T
   case is Double.Type:
-    if let number = nonConformingFloat(value, options.nonConformingFloats) { return number as! T }
-    guard case .number(let text) = value else { throw mismatch(T.self) }
+    if let number = nonConformingFloat(decoder, options.nonConformingFloats) { return number as! T }
+    guard let text = decoder.number else { throw mismatch(T.self) }
     guard let number = Double(text), number.isFinite else {
       throw fail("the number \(text) is out of range for Double")
     }
     return number as! T
   case is Float.Type:
-    if let number = nonConformingFloat(value, options.nonConformingFloats) {
+    if let number = nonConformingFloat(decoder, options.nonConformingFloats) {
       return Float(number) as! T
     }
-    guard case .number(let text) = value else { throw mismatch(T.self) }
+    guard let text = decoder.number else { throw mismatch(T.self) }
     guard let number = Float(text), number.isFinite else {
       throw fail("the number \(text) is out of range for Float")
     }
     return number as! T
   case is Decimal.Type:
-    guard case .number(let text) = value else { throw mismatch(T.self) }
+    guard let text = decoder.number else { throw mismatch(T.self) }
     guard let number = Decimal(string: text) else {
       throw fail("the number \(text) is out of range for Decimal")
     }
     return number as! T
   case is URL.Type:
-    guard case .string(let text) = value else { throw mismatch(String.self) }
+    guard let text = decoder.string else { throw mismatch(String.self) }
     guard let url = URL(string: text) else { throw fail("\(jsonQuoted(text)) is not a URL") }
     return url as! T
   case is Data.Type:
@@ -107,7 +142,7 @@ private func decodeValue<T: Decodable>(
     case .custom(let decode): return try decode(decoder) as! T
     default: break
     }
-    guard case .string(let text) = value else { throw mismatch(String.self) }
+    guard let text = decoder.string else { throw mismatch(String.self) }
     guard let data = Data(base64Encoded: text) else {
       throw fail("\(jsonQuoted(text)) is not Base64-encoded data")
     }
@@ -133,11 +168,12 @@ private func decodeDate(
     return try decode(decoder)
   default:
     let text: String
-    switch decoder.value {
-    case .number(let number): text = number
-    case .string(let string):
+    if let number = decoder.number {
+      text = number
+    } else if let string = decoder.string {
       text = String(decoding: try JSONEncoder().encode(string), as: UTF8.self)
-    default: throw fail("expected a date, found \(decoder.value.kind.words)")
+    } else {
+      throw fail("expected a date, found \(decoder.kind.words)")
     }
     do {
       return try decoder.options.decoder.decode([Date].self, from: Data("[\(text)]".utf8))[0]
@@ -149,9 +185,9 @@ private func decodeDate(
 
 /// The infinity or NaN a string stands for, when the app's decoder reads them from strings.
 private func nonConformingFloat(
-  _ value: JSONTree, _ strategy: JSONDecoder.NonConformingFloatDecodingStrategy
+  _ decoder: LocatingDecoder, _ strategy: JSONDecoder.NonConformingFloatDecodingStrategy
 ) -> Double? {
-  guard case .string(let text) = value,
+  guard let text = decoder.string,
     case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = strategy
   else { return nil }
   switch text {
@@ -185,26 +221,26 @@ private func decodeInteger<I: FixedWidthInteger>(
 // MARK: - Containers
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let members: [String: JSONTree]
+  /// The node of each member's value, by key.
+  let members: [String: Int]
   let keys: [String]
-  let codingPath: [any CodingKey]
-  let options: DecodingOptions
+  /// The decoder of the object.
+  let decoder: LocatingDecoder
+  var codingPath: [any CodingKey] { decoder.codingPath }
 
   /// Converts the payload's keys as the app's decoder does. As in `JSONDecoder`, the keys of a
   /// `[String: Value]` dictionary stay as they are.
-  init(
-    members: [String: JSONTree], keys: [String], codingPath: [any CodingKey],
-    options: DecodingOptions
-  ) {
-    self.codingPath = codingPath
-    self.options = options
+  init(members: [String: Int], keys: [String], decoder: LocatingDecoder) {
+    self.decoder = decoder
+    let codingPath = decoder.codingPath
+    let options = decoder.options
     let isDictionary = String(reflecting: Key.self).contains("DictionaryCodingKey")
     guard !options.keys.isIdentity, !isDictionary else {
       (self.members, self.keys) = (members, keys)
       return
     }
     let path = codingPath.map(UnknownValue.PathComponent.init)
-    var converted: [String: JSONTree] = [:]
+    var converted: [String: Int] = [:]
     var convertedKeys: [String] = []
     for key in keys {
       let codingKey = options.keys.codingKey(for: key, at: path)
@@ -220,7 +256,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
-  private func value(for key: Key) throws -> JSONTree {
+  private func value(for key: Key) throws -> Int {
     guard let value = members[key.stringValue] else {
       throw DecodingError.keyNotFound(
         key, DecodingError.Context(codingPath: codingPath, debugDescription: "no such key"))
@@ -228,52 +264,50 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return value
   }
 
-  private func decoder(for key: Key) throws -> LocatingDecoder {
-    LocatingDecoder(value: try value(for: key), codingPath: codingPath + [key], options: options)
+  private func memberDecoder(for key: Key) throws -> LocatingDecoder {
+    decoder.decoder(for: try value(for: key), at: codingPath + [key])
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    if case .null = try value(for: key) { return true }
-    return false
+    try memberDecoder(for: key).kind == .null
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decodeValue(type, from: value(for: key), at: codingPath + [key], options: options)
+    try memberDecoder(for: key).decodeValue(type)
   }
 
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    try decoder(for: key).container(keyedBy: type)
+    try memberDecoder(for: key).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try decoder(for: key).unkeyedContainer()
+    try memberDecoder(for: key).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
     let key = Key(stringValue: "super")
-    return LocatingDecoder(
-      value: members["super"] ?? .null, codingPath: codingPath + (key.map { [$0] } ?? []),
-      options: options)
+    return decoder.decoder(
+      for: members["super"], at: codingPath + (key.map { [$0] } ?? []))
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    LocatingDecoder(
-      value: members[key.stringValue] ?? .null, codingPath: codingPath + [key], options: options)
+    decoder.decoder(for: members[key.stringValue], at: codingPath + [key])
   }
 }
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
-  let items: [JSONTree]
-  let codingPath: [any CodingKey]
-  let options: DecodingOptions
+  /// The node of each element.
+  let items: [Int]
+  /// The decoder of the array.
+  let decoder: LocatingDecoder
+  var codingPath: [any CodingKey] { decoder.codingPath }
   var currentIndex = 0
 
-  init(items: [JSONTree], codingPath: [any CodingKey], options: DecodingOptions) {
+  init(items: [Int], decoder: LocatingDecoder) {
     self.items = items
-    self.codingPath = codingPath
-    self.options = options
+    self.decoder = decoder
   }
 
   var count: Int? { items.count }
@@ -288,19 +322,19 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         DecodingError.Context(codingPath: codingPath + [currentKey], debugDescription: "at end"))
     }
     defer { currentIndex += 1 }
-    return LocatingDecoder(
-      value: items[currentIndex], codingPath: codingPath + [currentKey], options: options)
+    return decoder.decoder(for: items[currentIndex], at: codingPath + [currentKey])
   }
 
   mutating func decodeNil() throws -> Bool {
-    guard !isAtEnd, case .null = items[currentIndex] else { return false }
+    guard !isAtEnd, decoder.document.nodes[items[currentIndex]].kind == .null else {
+      return false
+    }
     currentIndex += 1
     return true
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let decoder = try next()
-    return try decodeValue(type, from: decoder.value, at: decoder.codingPath, options: options)
+    try next().decodeValue(type)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -319,17 +353,13 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 }
 
 private struct SingleValueContainer: SingleValueDecodingContainer {
-  let value: JSONTree
-  let codingPath: [any CodingKey]
-  let options: DecodingOptions
+  let decoder: LocatingDecoder
+  var codingPath: [any CodingKey] { decoder.codingPath }
 
-  func decodeNil() -> Bool {
-    if case .null = value { return true }
-    return false
-  }
+  func decodeNil() -> Bool { decoder.kind == .null }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decodeValue(type, from: value, at: codingPath, options: options)
+    try decoder.decodeValue(type)
   }
 }
 

@@ -54,7 +54,7 @@ public struct RegisteredModel: Sendable {
 
   /// Decodes a payload again with ``LocatingDecoder``, to find where a failure is that
   /// `JSONDecoder` reported without a path.
-  let decodeLocating: @Sendable (_ payload: JSONTree, _ options: DecodingOptions) throws -> Void
+  let decodeLocating: @Sendable (_ payload: JSONDocument, _ options: DecodingOptions) throws -> Void
 
   /// The type's own alias conflicts, when it has aliases or is a tagged union.
   let aliasConflicts: @Sendable () -> [AliasConflict]
@@ -100,7 +100,7 @@ public struct RegisteredModel: Sendable {
 /// Something that decodes payloads as one type, with the type hidden.
 private protocol PayloadDecoding: Sendable {
   func decode(_ payload: Data, with decoder: JSONDecoder) throws
-  func decodeLocating(_ payload: JSONTree, _ options: DecodingOptions) throws
+  func decodeLocating(_ payload: JSONDocument, _ options: DecodingOptions) throws
   func aliasConflicts() -> [AliasConflict]
 }
 
@@ -110,7 +110,7 @@ private struct Decoding<Model: Decodable>: PayloadDecoding {
     _ = try decoder.decode(Model.self, from: withoutTrailingOpenBracket(payload))
   }
 
-  func decodeLocating(_ payload: JSONTree, _ options: DecodingOptions) throws {
+  func decodeLocating(_ payload: JSONDocument, _ options: DecodingOptions) throws {
     _ = try LocatingDecoder.decode(Model.self, from: payload, options: options)
   }
 

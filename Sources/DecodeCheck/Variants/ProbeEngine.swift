@@ -10,11 +10,11 @@ import Foundation
 // way of making them, not a third engine.
 //
 // ```swift
-// let outline = PayloadOutline(data)!
+// let payload = JSONDocument(data)!
 // let engine = ProbeEngine(VariantDecoder(model), base: decoder.outcome(of: data).reports,
 //                          maximumConcurrency: 2)
-// let probes = outline.nodes.indices.filter { outline.nodes[$0].kind == .string }.map { node in
-//   Probe(purpose: node) { outline.variant(replacing: node, with: #""never-sent""#) }
+// let probes = payload.nodes.indices.filter { payload.nodes[$0].kind == .string }.map { node in
+//   Probe(purpose: node) { payload.variant(replacing: node, with: #""never-sent""#) }
 // }
 // let verdicts = engine.answers(probes) { node, answer in (node, answer.verdict) }
 // ```
@@ -26,7 +26,7 @@ import Foundation
 /// A variant still to be made, and what it asks.
 ///
 /// ```swift
-/// Probe(purpose: PlaceAudit.Question.missingKey) { outline.variant(removing: node) }
+/// Probe(purpose: PlaceAudit.Question.missingKey) { payload.variant(removing: node) }
 /// ```
 struct Probe<Purpose: Sendable>: Sendable {
   /// What the variant asks, in the words of the mode that made it.

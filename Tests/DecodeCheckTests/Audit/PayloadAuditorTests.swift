@@ -84,7 +84,7 @@ private let thread = Data(
 
   /// The variant itself: the tag replaced, the members not every element has left out.
   @Test func aNewVariantKeepsTheSharedMembers() throws {
-    let outline = try #require(PayloadOutline(thread))
+    let outline = try #require(JSONDocument(thread))
     let element = try #require(outline.node(at: "$.events[0]"))
     let tag = try #require(outline.node(at: "$.events[0].type"))
     let at = try #require(outline.node(at: "$.events[0].at"))

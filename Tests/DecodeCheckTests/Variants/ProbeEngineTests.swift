@@ -10,7 +10,7 @@ import Testing
 
   /// Probes answered on several threads come back in order, each with its own reports.
   @Test func answersComeInOrder() throws {
-    let outline = try #require(PayloadOutline(booking))
+    let outline = try #require(JSONDocument(booking))
     let state = try #require(outline.node(at: "$.state"))
     let probes = (0..<200).map { number in
       Probe(purpose: number) { outline.variant(replacing: state, with: "\"state_\(number)\"") }
@@ -28,7 +28,7 @@ import Testing
   /// at once, whatever their number, so memory does not grow with the budget.
   @Test(arguments: [1, 2, 4])
   func noMoreVariantsLiveAtOnceThanAreDecodedAtOnce(threads: Int) throws {
-    let outline = try #require(PayloadOutline(booking))
+    let outline = try #require(JSONDocument(booking))
     let state = try #require(outline.node(at: "$.state"))
     let live = LiveCount()
     let probes = (0..<100).map { number in
@@ -57,7 +57,7 @@ import Testing
     let engine = ProbeEngine(decoder, base: base, maximumConcurrency: 1)
     #expect(engine.answer(data).reports.isEmpty)
     #expect(engine.answer(data).verdict == .open)
-    let outline = try #require(PayloadOutline(data))
+    let outline = try #require(JSONDocument(data))
     let id = try #require(outline.node(at: "$.id"))
     let changed = engine.answer(outline.variant(replacing: id, with: #""b-9""#))
     #expect(changed.reports.isEmpty)
@@ -68,7 +68,7 @@ import Testing
 
   /// A variant that does not decode is brittle, with its failure.
   @Test func aFailureIsBrittle() throws {
-    let outline = try #require(PayloadOutline(booking))
+    let outline = try #require(JSONDocument(booking))
     let state = try #require(outline.node(at: "$.state"))
     let engine = ProbeEngine(
       VariantDecoder(RegisteredModel(Booking.self)), base: [], maximumConcurrency: 1)

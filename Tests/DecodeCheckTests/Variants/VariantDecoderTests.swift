@@ -11,7 +11,7 @@ import Testing
   private func variant(
     of payload: Data, replacing path: String, with json: String
   ) throws -> Data {
-    let outline = try #require(PayloadOutline(payload))
+    let outline = try #require(JSONDocument(payload))
     return outline.variant(replacing: try #require(outline.node(at: path)), with: json)
   }
 
@@ -62,7 +62,7 @@ import Testing
   /// The failure after a report keeps the report, and a missing key names the object.
   @Test func aFailureKeepsTheReportsBeforeIt() throws {
     var payload = try variant(of: booking, replacing: "$.state", with: #""checked_in""#)
-    let outline = try #require(PayloadOutline(payload))
+    let outline = try #require(JSONDocument(payload))
     payload = outline.variant(removing: try #require(outline.node(at: "$.total.currency")))
     let outcome = VariantDecoder(RegisteredModel(Booking.self)).outcome(of: payload)
     guard case .failed(let failure) = outcome else {
@@ -98,14 +98,8 @@ import Testing
 
   /// A generated payload decodes like any other.
   @Test func aGeneratedPayloadIsDecoded() throws {
-    let tree = JSONTree.object(
-      [
-        "id": .number("3"), "name": .string("Ana"), "tier": .string("gold"),
-        "languages": .array([]),
-      ],
-      keys: ["id", "name", "tier", "languages"])
-    let outcome = VariantDecoder(RegisteredModel(Host.self)).outcome(
-      of: tree.jsonData())
+    let payload = Data(#"{"id":3,"name":"Ana","tier":"gold","languages":[]}"#.utf8)
+    let outcome = VariantDecoder(RegisteredModel(Host.self)).outcome(of: payload)
     #expect(
       outcome.reports.map { "\($0.jsonPath) \($0.unknownValue.typeName)" } == ["$.tier HostTier"])
   }

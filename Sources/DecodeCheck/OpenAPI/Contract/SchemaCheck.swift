@@ -48,7 +48,7 @@ struct SchemaCheck {
   }
 
   var graph: SchemaGraph { generator.graph }
-  private var tree: DocumentTree { graph.document.tree }
+  private var tree: JSONDocument { graph.document.tree }
   /// How many payloads were decoded.
   var payloadCount: Int { budget.spent }
 

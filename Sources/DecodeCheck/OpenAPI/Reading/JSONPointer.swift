@@ -79,7 +79,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-extension DocumentTree {
+extension JSONDocument {
   /// The node `pointer` leads to, or `nil` when a token names no member or element.
   func node(at pointer: JSONPointer) -> Int? {
     var node = Self.root

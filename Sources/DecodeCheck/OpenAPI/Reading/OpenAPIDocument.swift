@@ -35,7 +35,7 @@ public struct OpenAPIDocument: Sendable {
   let schemaNames: [String]
 
   /// The document itself.
-  let tree: DocumentTree
+  let tree: JSONDocument
 
   /// The node of `#/components/schemas`, when there is one.
   let schemasNode: Int?
@@ -90,15 +90,15 @@ public struct OpenAPIDocument: Sendable {
         ? "the OpenAPI document is empty" : syntaxError.message
       throw refuse(message, at: syntaxError.offset, kind: .invalidJSON)
     }
-    let tree = DocumentTree(validJSON: bytes, from: start)
-    let root = tree.nodes[DocumentTree.root]
+    let tree = JSONDocument(validJSON: bytes, from: start)
+    let root = tree.nodes[JSONDocument.root]
     guard root.kind == .object else {
       throw refuse(
         "not an OpenAPI document: the top level is \(root.kind.words), not an object",
         at: root.offset)
     }
-    guard let versionMember = tree.member("openapi", of: DocumentTree.root) else {
-      if let swagger = tree.member("swagger", of: DocumentTree.root) {
+    guard let versionMember = tree.member("openapi", of: JSONDocument.root) else {
+      if let swagger = tree.member("swagger", of: JSONDocument.root) {
         throw refuse(
           "a Swagger 2.0 document; decode-check reads OpenAPI 3.0 and 3.1: convert it first, "
             + "for example with `npx swagger2openapi \(path) -o openapi.json`",
@@ -121,7 +121,7 @@ public struct OpenAPIDocument: Sendable {
     }
     self.version = version
     var schemasNode: Int?
-    if let components = tree.member("components", of: DocumentTree.root),
+    if let components = tree.member("components", of: JSONDocument.root),
       let schemas = tree.member("schemas", of: components.value)
     {
       guard tree.nodes[schemas.value].kind == .object else {

@@ -21,7 +21,7 @@ extension OpenAPIDocument {
   /// `#/components/examples/…`) are followed; an `externalValue` is not fetched.
   func responseExamplesBySchema() -> [JSONPointer: [SpecExample]] {
     var examples: [JSONPointer: [SpecExample]] = [:]
-    guard let paths = tree.member("paths", of: DocumentTree.root) else { return [:] }
+    guard let paths = tree.member("paths", of: JSONDocument.root) else { return [:] }
     let pathsPointer = JSONPointer.root.appending("paths")
     for pathItem in tree.elements(of: paths.value) {
       guard let route = pathItem.key else { continue }

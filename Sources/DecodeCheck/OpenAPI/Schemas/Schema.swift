@@ -9,7 +9,7 @@ struct SpecSite: Sendable, Hashable {
 
 /// A value written in the document, such as an element of `enum` or an `example`.
 struct SpecValue: Sendable, Hashable {
-  /// The value: an index into the document's ``DocumentTree/nodes``.
+  /// The value: an index into the document's ``JSONDocument/nodes``.
   var node: Int
   var site: SpecSite
 }

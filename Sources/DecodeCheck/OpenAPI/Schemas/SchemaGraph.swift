@@ -23,7 +23,7 @@ struct SchemaGraph: Sendable {
     self.document = document
   }
 
-  private var tree: DocumentTree { document.tree }
+  private var tree: JSONDocument { document.tree }
 
   subscript(id: SchemaID) -> Schema {
     schemas[id]

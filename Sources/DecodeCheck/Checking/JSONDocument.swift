@@ -1,16 +1,22 @@
-/// A JSON document held in memory with the byte offset of every value and every key, so what
-/// is read from it can be reported at its line and column.
+import Foundation
+
+/// A JSON text held in memory with the place of every value and every key in it: the one
+/// tree the package reads payloads and OpenAPI documents into. ``LocatingDecoder`` decodes
+/// it; audit variants are made by editing its text (`JSONDocument+Variants.swift`); OpenAPI
+/// documents are read by key and by JSON pointer, in member order (`JSONPointer.swift`).
 ///
 /// It is built from the tokens of a ``JSONTokenizer`` once ``JSONScanner`` has found the text
-/// valid, without recursion. Nodes sit in one flat array and each container's members in one
-/// contiguous run of another, so a 10 MB document costs a few arrays, not a graph of objects.
+/// valid, without recursion, so no nesting overflows the call stack. Nodes sit in one flat
+/// array, in text order (the root first, each container before what it holds), and each
+/// container's members in one contiguous run of another, so a 10 MB document costs a few
+/// arrays, not a graph of objects.
 ///
 /// ```swift
-/// let tree = try DocumentTree(bytes)  // the bytes of `{"a": [1, "x"]}`
-/// let a = tree.member("a", of: DocumentTree.root)!  // the array, at offset 6
+/// let tree = try #require(JSONDocument(Data(#"{"a": [1, "x"]}"#.utf8)))
+/// let a = tree.member("a", of: JSONDocument.root)!  // the array, at offset 6
 /// tree.elements(of: a.value).map { tree.nodes[$0.value].kind }  // [.number, .string]
 /// ```
-struct DocumentTree: Sendable {
+struct JSONDocument: Sendable {
   /// One value of the document.
   struct Node: Sendable {
     var kind: JSONValueKind
@@ -18,8 +24,12 @@ struct DocumentTree: Sendable {
     var offset: Int
     /// The offset after its last byte.
     var end: Int
-    /// For an object or an array, its members: a range of ``DocumentTree/members``.
+    /// For an object or an array, its members: a range of ``JSONDocument/members``.
     var members: Range<Int> = 0..<0
+    /// The container holding it; `nil` for the root.
+    var parent: Int?
+    /// The member of ``parent`` it is the value of: an index into ``JSONDocument/members``.
+    var member: Int?
     /// For a string, whether it holds an escape.
     var hasEscapes = false
   }
@@ -30,7 +40,7 @@ struct DocumentTree: Sendable {
     var key: String?
     /// The offset of the key's opening quote, or of the element itself.
     var offset: Int
-    /// The value: an index into ``DocumentTree/nodes``.
+    /// The value: an index into ``JSONDocument/nodes``.
     var value: Int
   }
 
@@ -41,7 +51,7 @@ struct DocumentTree: Sendable {
   /// thousands of schemas under `components` does not read them all.
   private static let indexedObjectSize = 16
 
-  /// The document's bytes, which string values are read from when asked.
+  /// The text's bytes, which string values are read from when asked.
   let bytes: [UInt8]
   private(set) var nodes: [Node] = []
   private(set) var members: [Member] = []
@@ -55,6 +65,13 @@ struct DocumentTree: Sendable {
     bytes.withUnsafeBytes { buffer in build(buffer, from: start) }
   }
 
+  /// Reads `data`; `nil` unless it is one JSON value (a trailing comma, which `JSONDecoder`
+  /// reads, is let through; a byte order mark is skipped).
+  init?(_ data: Data) {
+    guard let tree = data.withUnsafeBytes({ JSONScanner($0).tree() }) else { return nil }
+    self = tree
+  }
+
   private mutating func build(_ buffer: UnsafeRawBufferPointer, from start: Int) {
     let scanner = JSONScanner(buffer)
     var tokens = JSONTokenizer(buffer, at: start)
@@ -63,6 +80,8 @@ struct DocumentTree: Sendable {
     var open: [(node: Int, firstPending: Int, key: String?, keyOffset: Int)] = []
     var pending: [Member] = []
     func add(_ node: Node) -> Int {
+      var node = node
+      node.parent = open.last?.node
       nodes.append(node)
       let index = nodes.count - 1
       if let top = open.indices.last {
@@ -89,6 +108,7 @@ struct DocumentTree: Sendable {
         pending.removeSubrange(frame.firstPending...)
         nodes[frame.node].members = first..<members.count
         nodes[frame.node].end = token.end
+        for member in first..<members.count { nodes[members[member].value].member = member }
         if nodes[frame.node].kind == .object, members.count - first > Self.indexedObjectSize {
           var index: [String: Int] = [:]
           for member in first..<members.count {
@@ -127,9 +147,18 @@ struct DocumentTree: Sendable {
   }
 }
 
+extension JSONScanner {
+  /// The text as the one tree; `nil` unless it is valid JSON (a trailing comma, which
+  /// `JSONDecoder` reads, is let through).
+  func tree() -> JSONDocument? {
+    guard syntaxCheck(allowingTrailingCommas: true).error == nil else { return nil }
+    return JSONDocument(validJSON: [UInt8](bytes), from: start)
+  }
+}
+
 // MARK: - Reading values
 
-extension DocumentTree {
+extension JSONDocument {
   /// The member of the object `node` with `key` (the first, when a key repeats), or `nil`
   /// when `node` is not an object or has no such member.
   func member(_ key: String, of node: Int) -> Member? {
@@ -140,9 +169,14 @@ extension DocumentTree {
     return members[nodes[node].members].first { $0.key == key }
   }
 
-  /// The members of an object or the elements of an array, in document order.
+  /// The members of an object or the elements of an array, in text order.
   func elements(of node: Int) -> ArraySlice<Member> {
     members[nodes[node].members]
+  }
+
+  /// The key of an object's member; `nil` for an element of an array or the root.
+  func key(of node: Int) -> String? {
+    nodes[node].member.flatMap { members[$0].key }
   }
 
   /// The text of a string node, its escapes resolved; `nil` for any other node.

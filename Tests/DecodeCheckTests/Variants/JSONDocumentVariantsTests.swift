@@ -4,7 +4,7 @@ import Testing
 
 @testable import DecodeCheck
 
-@Suite struct PayloadOutlineTests {
+@Suite struct JSONDocumentVariantsTests {
   private let payload = """
     {
       "page": 1,
@@ -16,14 +16,15 @@ import Testing
     }
     """
 
-  private func outline() throws -> PayloadOutline {
-    try #require(PayloadOutline(Data(payload.utf8)))
+  private func outline() throws -> JSONDocument {
+    try #require(JSONDocument(Data(payload.utf8)))
   }
 
   @Test func everyValueHasItsPathKindAndText() throws {
     let outline = try outline()
+    let paths = outline.paths()
     let described = outline.nodes.indices.map { node in
-      "\(UnknownValue.PathComponent.jsonPath(outline.nodes[node].path)) \(outline.nodes[node].kind)"
+      "\(UnknownValue.PathComponent.jsonPath(paths[node])) \(outline.nodes[node].kind)"
     }
     #expect(
       described == [
@@ -39,7 +40,8 @@ import Testing
     #expect(outline.key(of: try #require(outline.node(at: "$.listings[1]"))) == nil)
     let page = try #require(outline.node(at: "$.page"))
     #expect(outline.text(of: page) == "1")
-    #expect(outline.positions(of: [page])[page] == TextPosition(line: 2, column: 11))
+    let offset = outline.nodes[page].offset
+    #expect(outline.positions(of: [offset])[offset] == TextPosition(line: 2, column: 11))
   }
 
   /// Each way of leaving a member out keeps the rest as it was written, and valid JSON.
@@ -74,7 +76,7 @@ import Testing
   }
 
   @Test func theOnlyMemberLeavesAnEmptyContainer() throws {
-    let outline = try #require(PayloadOutline(Data(#"{"a": {"b": [ 1 ]}}"#.utf8)))
+    let outline = try #require(JSONDocument(Data(#"{"a": {"b": [ 1 ]}}"#.utf8)))
     let only = try #require(outline.node(at: "$.a.b[0]"))
     #expect(
       String(decoding: outline.variant(removing: only), as: UTF8.self)
@@ -111,12 +113,12 @@ import Testing
 
   @Test func textThatIsNotOneJSONValueHasNoOutline() {
     for text in ["", "{", #"{"a": 1} 2"#, "[1, ]x", "nul"] {
-      #expect(PayloadOutline(Data(text.utf8)) == nil, "\(text)")
+      #expect(JSONDocument(Data(text.utf8)) == nil, "\(text)")
     }
     // A trailing comma, which JSONDecoder reads, and a byte order mark are read.
-    let trailing = PayloadOutline(Data(#"{"a": [1, 2,],}"#.utf8))
+    let trailing = JSONDocument(Data(#"{"a": [1, 2,],}"#.utf8))
     #expect(trailing?.nodes.count == 4)
-    let marked = PayloadOutline(Data([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8)))
+    let marked = JSONDocument(Data([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8)))
     #expect(marked.flatMap { $0.node(at: "$.a") }.map { marked!.text(of: $0) } == "1")
   }
 
@@ -124,20 +126,9 @@ import Testing
   @Test func deepNestingIsRead() throws {
     let depth = 512
     let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-    let outline = try #require(PayloadOutline(Data(text.utf8)))
+    let outline = try #require(JSONDocument(Data(text.utf8)))
     #expect(outline.nodes.count == depth)
-    #expect(outline.nodes.last?.path.count == depth - 1)
-  }
-
-  @Test func aGeneratedTreeIsWrittenAsCompactJSON() throws {
-    let tree = JSONTree.object(
-      [
-        "kind": .string("cas\"tle\n"), "rooms": .array([.number("1"), .number("2.50")]),
-        "open": .boolean(true), "host": .null,
-      ], keys: ["kind", "rooms", "open", "host"])
-    #expect(
-      String(decoding: tree.jsonData(), as: UTF8.self)
-        == #"{"kind":"cas\"tle\n","rooms":[1,2.50],"open":true,"host":null}"#)
+    #expect(outline.paths().last?.count == depth - 1)
   }
 }
 
@@ -145,14 +136,13 @@ import Testing
 /// edits: valid JSON or the test fails.
 private func compact(_ data: Data) throws -> String {
   let outline = try #require(
-    PayloadOutline(data), "not JSON: \(String(decoding: data, as: UTF8.self))")
+    JSONDocument(data), "not JSON: \(String(decoding: data, as: UTF8.self))")
   var text = ""
   func write(_ node: Int) {
-    let item = outline.nodes[node]
-    switch item.kind {
+    switch outline.nodes[node].kind {
     case .object:
       text += "{"
-      for (index, child) in item.children.enumerated() {
+      for (index, child) in outline.children(of: node).enumerated() {
         if index > 0 { text += "," }
         text += jsonQuoted(outline.key(of: child) ?? "") + ":"
         write(child)
@@ -160,7 +150,7 @@ private func compact(_ data: Data) throws -> String {
       text += "}"
     case .array:
       text += "["
-      for (index, child) in item.children.enumerated() {
+      for (index, child) in outline.children(of: node).enumerated() {
         if index > 0 { text += "," }
         write(child)
       }
