@@ -193,7 +193,7 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
   public init(from decoder: any Decoder) throws {
     // `null` first: a collection that is not optional looks up no storage for it.
     if (try? decoder.singleValueContainer().decodeNil()) == true,
-      let valueForNull = try Elements.valueForNull(codingPath: decoder)
+      let valueForNull = try Elements.valueForNull(codingPath: decoder.codingPath)
     {
       self.init(wrappedValue: valueForNull)
       readNull = true
@@ -203,7 +203,7 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
       DecoderArraySource(decoder)
     }
     self.init(
-      decoded: try Elements(decodedElements: read.elements, codingPath: decoder),
+      decoded: try Elements(decodedElements: read.elements, codingPath: decoder.codingPath),
       skipped: read.skipped)
   }
 }

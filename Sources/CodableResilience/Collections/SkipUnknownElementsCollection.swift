@@ -75,25 +75,25 @@ extension Optional: ElementStorage where Wrapped: ElementStorage {
 
 extension SkipUnknownElementsCollection {
   /// The collection of `elements`; throws for a conforming type that is not one the package
-  /// makes conform.
-  ///
-  /// The coding path is read from `decoder` only for the error: a decoder's `codingPath`
+  /// makes conform. The coding path is read only for that error: a decoder's `codingPath`
   /// builds an array of keys.
   @inlinable
-  init(decodedElements elements: [Element], codingPath decoder: any Decoder) throws {
+  init(
+    decodedElements elements: [Element], codingPath: @autoclosure () -> [any CodingKey]
+  ) throws {
     // Chosen when the model is compiled: an array, or an optional one, is made without a look-up.
     if Self.self == [Element].self {
       self = unsafeBitCast(elements, to: Self.self)
     } else if Self.self == [Element]?.self {
       self = unsafeBitCast([Element]?.some(elements), to: Self.self)
     } else {
-      self = try Self.made(of: elements, codingPath: decoder)
+      self = try Self.made(of: elements, codingPath: codingPath)
     }
   }
 
   @usableFromInline
-  static func made(of elements: [Element], codingPath decoder: any Decoder) throws -> Self {
-    try storage(decoder.codingPath).make(elements)
+  static func made(of elements: [Element], codingPath: () -> [any CodingKey]) throws -> Self {
+    try storage(codingPath).make(elements)
   }
 
   /// The elements to write, in order; `nil` for an optional collection that is `nil`.
@@ -105,24 +105,18 @@ extension SkipUnknownElementsCollection {
     return storage.elements(as: Element.self)
   }
 
-  /// What a missing key or `null` decodes as: `nil` for an optional collection. The coding path
-  /// is read from `decoder` only for the error.
-  @inlinable
-  static func valueForNull(codingPath decoder: any Decoder) throws -> Self? {
-    if Self.self == [Element].self { return nil }
-    if Self.self == [Element]?.self { return unsafeBitCast([Element]??.some(nil), to: Self?.self) }
-    return try nullValue(codingPath: decoder)
-  }
-
+  /// What `null` decodes as: `nil` for an optional collection. Asked only once `null` was read.
   @usableFromInline
-  static func nullValue(codingPath decoder: any Decoder) throws -> Self? {
-    try storage(decoder.codingPath).null(as: Self.self)
+  static func valueForNull(codingPath: @autoclosure () -> [any CodingKey]) throws -> Self? {
+    try storage(codingPath).null(as: Self.self)
   }
 
-  private static func storage(_ codingPath: [any CodingKey]) throws -> any ElementStorage.Type {
+  private static func storage(
+    _ codingPath: () -> [any CodingKey]
+  ) throws -> any ElementStorage.Type {
     guard let storage = Self.self as? any ElementStorage.Type else {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: codingPath, debugDescription: unsupported))
+        DecodingError.Context(codingPath: codingPath(), debugDescription: unsupported))
     }
     return storage
   }

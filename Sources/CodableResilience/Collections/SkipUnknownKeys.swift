@@ -152,8 +152,10 @@ extension SkipUnknownKeys: Decodable where Value: Decodable {
   /// // downloads.wrappedValue == [.ios: 10]; downloads.unknownEntries: [("visionos", 2)]
   /// ```
   public init(from decoder: any Decoder) throws {
-    if let valueForNull = try Entries.valueForNull(codingPath: decoder.codingPath),
-      try decoder.singleValueContainer().decodeNil()
+    // `null` first, as `@SkipUnknownElements` asks it: a dictionary that is not optional looks
+    // up no storage for it.
+    if (try? decoder.singleValueContainer().decodeNil()) == true,
+      let valueForNull = try Entries.valueForNull(codingPath: decoder.codingPath)
     {
       self.init(wrappedValue: valueForNull)
       readNull = true

@@ -62,9 +62,9 @@ extension Optional: EntryStorage where Wrapped: EntryStorage {
 
 extension SkipUnknownKeysDictionary {
   /// The dictionary of the known entries; throws for a conforming type that is not one the
-  /// package makes conform.
+  /// package makes conform. The coding path is read only for that error.
   @usableFromInline
-  init(knownEntries: [Key: Value], codingPath: [any CodingKey]) throws {
+  init(knownEntries: [Key: Value], codingPath: @autoclosure () -> [any CodingKey]) throws {
     self = try Self.storage(codingPath).make(knownEntries)
   }
 
@@ -77,15 +77,16 @@ extension SkipUnknownKeysDictionary {
     return storage.entries(as: [Key: Value].self)
   }
 
-  /// What a missing key or `null` decodes as: `nil` for an optional dictionary.
-  static func valueForNull(codingPath: [any CodingKey]) throws -> Self? {
+  /// What `null` decodes as: `nil` for an optional dictionary. Asked only once `null` was
+  /// read.
+  static func valueForNull(codingPath: @autoclosure () -> [any CodingKey]) throws -> Self? {
     try storage(codingPath).null(as: Self.self)
   }
 
-  private static func storage(_ codingPath: [any CodingKey]) throws -> any EntryStorage.Type {
+  private static func storage(_ codingPath: () -> [any CodingKey]) throws -> any EntryStorage.Type {
     guard let storage = Self.self as? any EntryStorage.Type else {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: codingPath, debugDescription: unsupported))
+        DecodingError.Context(codingPath: codingPath(), debugDescription: unsupported))
     }
     return storage
   }
