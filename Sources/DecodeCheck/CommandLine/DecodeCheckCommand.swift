@@ -21,8 +21,9 @@ import Foundation
 /// Tests run the command in-process with ``ModelRegistry`` and read its exit status; this
 /// package's own tests also capture its output through `package` stream seams.
 public enum DecodeCheckCommand {
-  /// The version of the `DecodeCheck` library, which `--version` prints.
-  static let version = "0.1.0"
+  /// The version of the `DecodeCheck` library, which `--version` prints: the one the
+  /// formats name (``RenderContext/toolVersion``), declared below the command.
+  static let version = RenderContext.toolVersion
 
   /// Runs the command and returns its exit status: 0 when every payload decoded, 1 when one
   /// failed (or held unknown values under `--strict`, or a baseline entry no longer occurs

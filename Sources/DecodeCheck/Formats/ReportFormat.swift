@@ -87,6 +87,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
 
 /// What a format needs to know beyond the report.
 struct RenderContext {
+  /// The version of the `DecodeCheck` library, which SARIF names and `--version` prints.
+  static let toolVersion = "0.1.0"
+
   /// The checker's name, as the formats that name a tool show it.
   var toolName = "decode-check"
   /// Whether warnings are left out (text and github).

@@ -123,8 +123,8 @@ enum SARIFFormat {
         }
       }
       let driver = Driver(
-        name: context.toolName, version: DecodeCheckCommand.version,
-        semanticVersion: DecodeCheckCommand.version, rules: rules)
+        name: context.toolName, version: RenderContext.toolVersion,
+        semanticVersion: RenderContext.toolVersion, rules: rules)
       runs = [Run(tool: Tool(driver: driver), results: results)]
     }
   }
