@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// let report = checker.check(paths: ["Fixtures"], in: registry)
-/// for field in report.audit?.brittle ?? [] {
+/// for field in AuditReport(report)?.brittle ?? [] {
 ///   print(field.path, field.namedType ?? "", field.example.file)
 ///   // $.listings[*].heating Heating Fixtures/ListingPage/v1-all-known.json
 /// }
@@ -133,20 +133,15 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   /// Whether the field is brittle and no baseline accepted it.
   var isBrittle: Bool { verdict == .brittle && !isBaselined }
 
-  /// The field as a finding at its example place, for the formats that list findings.
+  /// The field as a finding at its example place, of the audit's kinds: a brittle field a
+  /// problem (``Finding/Severity/problem(isStrict:)``), any other field a note.
   func finding(strict: Bool) -> Finding {
-    Finding(
+    var finding = Finding(
       severity: isBrittle ? .problem(isStrict: strict) : .note,
       kind: verdict == .brittle ? .brittleField : .auditedField, message: message, path: path,
       position: example.position)
-  }
-
-  /// The example place as an input report, for the formats that place findings in files.
-  var exampleFile: FileReport {
-    var file = FileReport(
-      path: example.file, typeName: typeName, outcome: .decoded, findings: [], payloadCount: 1)
-    file.request = example.request
-    return file
+    finding.field = self
+    return finding
   }
 }
 

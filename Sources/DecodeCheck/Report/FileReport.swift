@@ -52,8 +52,8 @@ public struct FileReport: Sendable, Hashable {
   /// document, positions are in it, and ``payloadCount`` counts the payloads generated.
   public internal(set) var schema: String?
 
-  /// What auditing each payload that decoded found (`--audit`), gathered by field into
-  /// ``CheckReport/audit``.
+  /// What auditing each payload that decoded found (`--audit`): gathered by field into
+  /// findings of the inputs their examples are in, and counted by ``AuditReport``.
   var audits: [PayloadAudit] = []
 
   /// A report of one input.
@@ -79,9 +79,11 @@ public struct FileReport: Sendable, Hashable {
     audits = result.audits
   }
 
-  /// Whether any finding fails the check.
+  /// Whether any finding about the input's payloads fails the check. A finding about a
+  /// model's field (a brittle field under `--strict`) fails the run, not the input that is
+  /// its example.
   var hasErrors: Bool {
-    findings.contains { $0.severity == .error }
+    findings.contains { $0.severity == .error && !$0.kind.details.isAboutTheModel }
   }
 
   /// Whether the input was checked and failed: it holds an error that no baseline accepted.
