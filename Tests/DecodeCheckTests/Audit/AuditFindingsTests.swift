@@ -116,4 +116,18 @@ private let parcel = """
     // Without the audit's counts, the stream has no view of an audit.
     #expect(AuditReport(stream) == nil)
   }
+
+  /// JSON lists each field as a finding of its example's file, beside the `audit` view.
+  @Test func jsonListsTheFieldsAsFindingsOfTheirExamplesFile() throws {
+    let (report, _) = try audit(strict: false)
+    let document = try jsonObject(ReportFormat.json.render(report))
+    let files = try #require(document["files"] as? [[String: Any]])
+    let findings = try #require(files.first?["findings"] as? [[String: Any]])
+    #expect(
+      findings.map { "\($0["class"] ?? "") \($0["path"] ?? "") \($0["severity"] ?? "")" } == [
+        "audited-field $.id note", "audited-field $.note note", "brittle-field $.size warning",
+        "audited-field $.state note",
+      ])
+    #expect((document["audit"] as? [String: Any])?["brittle"] as? Int == 1)
+  }
 }
