@@ -73,7 +73,7 @@ public struct CheckReport: Sendable, Hashable {
   /// otherwise.
   public var exitStatus: Int32 {
     if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
-    if files.contains(where: { $0.findings.contains { $0.severity == .error } }) { return 1 }
+    if files.contains(where: \.hasErrors) { return 1 }
     if !aliasConflicts.isEmpty { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0

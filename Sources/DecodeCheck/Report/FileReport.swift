@@ -79,11 +79,9 @@ public struct FileReport: Sendable, Hashable {
     audits = result.audits
   }
 
-  /// Whether any finding about the input's payloads fails the check. A finding about a
-  /// model's field (a brittle field under `--strict`) fails the run, not the input that is
-  /// its example.
+  /// Whether any finding fails the check.
   var hasErrors: Bool {
-    findings.contains { $0.severity == .error && !$0.kind.details.isAboutTheModel }
+    findings.contains { $0.severity == .error }
   }
 
   /// Whether the input was checked and failed: it holds an error that no baseline accepted.
@@ -96,7 +94,7 @@ public struct FileReport: Sendable, Hashable {
   /// let failed = report.files.filter(\.failed).map(\.path)
   /// ```
   public var failed: Bool {
-    outcome != .notChecked && hasErrors
+    outcome != .notChecked && hasPayloadErrors
   }
 
   /// Which count of ``CheckSummary`` the input adds one to: every checked input adds to
@@ -104,7 +102,7 @@ public struct FileReport: Sendable, Hashable {
   /// and `baselined`. Old spellings are not problems: they leave an input decoded cleanly.
   var group: WritableKeyPath<CheckSummary, Int> {
     if outcome == .notChecked { return \.notChecked }
-    if hasErrors { return \.failed }
+    if hasPayloadErrors { return \.failed }
     if findings.contains(where: { $0.kind == .invalidElement }) { return \.withElementsLeftOut }
     if findings.contains(where: { $0.kind == .unknownValue }) { return \.withUnknownValues }
     if baselinedFindingCount > 0 { return \.baselined }
@@ -113,6 +111,13 @@ public struct FileReport: Sendable, Hashable {
     case .decodedWithUnknownValues: return \.withUnknownValues
     default: return \.decodedCleanly
     }
+  }
+
+  /// Whether any finding about the input's payloads fails the check. A finding about a
+  /// model's field (a brittle field under `--strict`) fails the run, not the input that is
+  /// its example.
+  var hasPayloadErrors: Bool {
+    findings.contains { $0.severity == .error && !$0.kind.details.isAboutTheModel }
   }
 
   /// How many unknown values the input held.
