@@ -196,16 +196,12 @@ extension DecodeUnknownAsNil: Encodable where Enum.RawValue: Encodable {
   }
 }
 
-extension DecodeUnknownAsNil: ResilientPropertyWrapper {
+extension DecodeUnknownAsNil: ResilientPropertyWrapper, MissingKeyRule {
   /// A missing key (`nil`, remembered as missing), and, for a `String` raw value, `null` and a
   /// raw value a case matches, read straight from the container; an unknown value, which is
   /// reported, through `init(from:)`.
-  ///
-  /// ```swift
-  /// // {} decodes with heating == nil, and encodes back to {}
-  /// ```
   @inlinable
-  public static func decodeWithoutDecoder<Key: CodingKey>(
+  static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
     guard Enum.RawValue.self == String.self else {
@@ -224,11 +220,8 @@ extension DecodeUnknownAsNil: ResilientPropertyWrapper {
   }
 
   /// Whether the key is written: not when it was missing, or `nil` was assigned since.
-  ///
-  /// ```swift
-  /// listing.$heating.writesKey  // false after decoding {}
-  /// ```
-  public var writesKey: Bool {
+  @usableFromInline
+  var writesKey: Bool {
     if case .absent = storage { return false }
     return true
   }

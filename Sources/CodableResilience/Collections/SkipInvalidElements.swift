@@ -260,15 +260,11 @@ extension SkipInvalidElements: Encodable where Value: Encodable {
   }
 }
 
-extension SkipInvalidElements: ResilientPropertyWrapper {
+extension SkipInvalidElements: ResilientPropertyWrapper, MissingKeyRule {
   /// A missing key: `nil` for an optional collection, remembered as missing; for any other,
   /// the `keyNotFound` a plain property throws. A present key decodes through `init(from:)`.
-  ///
-  /// ```swift
-  /// // @SkipInvalidElements var pinned: [Status]?  — {} decodes with pinned == nil
-  /// ```
   @inlinable
-  public static func decodeWithoutDecoder<Key: CodingKey>(
+  static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
     guard container.contains(key) else {
@@ -279,9 +275,6 @@ extension SkipInvalidElements: ResilientPropertyWrapper {
 
   /// Whether the key is written: not for an optional collection that is `nil` and was not
   /// read as `null`.
-  ///
-  /// ```swift
-  /// timeline.$pinned.writesKey  // false after decoding {}
-  /// ```
-  public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+  @usableFromInline
+  var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
 }

@@ -249,15 +249,11 @@ func writtenForm<Element: Encodable>(of element: Element) -> any Encodable {
   return element
 }
 
-extension SkipUnknownElements: ResilientPropertyWrapper {
+extension SkipUnknownElements: ResilientPropertyWrapper, MissingKeyRule {
   /// A missing key: `nil` for an optional collection, remembered as missing; for any other,
   /// the `keyNotFound` a plain property throws. Anything else is read through `init(from:)`.
-  ///
-  /// ```swift
-  /// // {} decodes an optional `tags` as nil, and encodes back to {}
-  /// ```
   @inlinable
-  public static func decodeWithoutDecoder<Key: CodingKey>(
+  static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
     guard container.contains(key) else {
@@ -268,9 +264,6 @@ extension SkipUnknownElements: ResilientPropertyWrapper {
 
   /// Whether the key is written: not for an optional collection that is `nil` and was not
   /// read as `null`.
-  ///
-  /// ```swift
-  /// listing.$tags.writesKey  // false after decoding {}
-  /// ```
-  public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+  @usableFromInline
+  var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
 }

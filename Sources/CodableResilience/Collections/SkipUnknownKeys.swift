@@ -48,10 +48,10 @@
 /// `SkipUnknownKeys<[Platform: Int]?>`.
 @propertyWrapper
 public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
-  /// The key type of the dictionary.
-  public typealias Key = Entries.Key
-  /// The value type of the dictionary.
-  public typealias Value = Entries.Value
+  /// The dictionary's key type, for the code here.
+  @usableFromInline typealias Key = Entries.Key
+  /// The dictionary's value type, for the code here.
+  @usableFromInline typealias Value = Entries.Value
 
   /// The entries whose keys are known.
   ///
@@ -74,7 +74,7 @@ public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
   /// ```swift
   /// release.$downloads.unknownEntries  // [(key: "visionos", value: 2)]
   /// ```
-  public var unknownEntries: [(key: String, value: Value)] { left?.records ?? [] }
+  public var unknownEntries: [(key: String, value: Entries.Value)] { left?.records ?? [] }
 
   /// The entries decoding left out, as the collection wrappers keep them; `nil` when none were.
   var left: LeftOut<(key: String, value: Value)>?
@@ -110,11 +110,11 @@ public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
 
 // MARK: - Conditional Conformances
 
-extension SkipUnknownKeys: Sendable where Entries: Sendable, Value: Sendable {}
+extension SkipUnknownKeys: Sendable where Entries: Sendable, Entries.Value: Sendable {}
 
 /// Two wrappers are equal when their known entries are equal and they kept the same entries
 /// of unknown keys (in any order).
-extension SkipUnknownKeys: Equatable where Entries: Equatable, Value: Equatable {
+extension SkipUnknownKeys: Equatable where Entries: Equatable, Entries.Value: Equatable {
   /// Whether both hold equal entries, known and kept.
   ///
   /// ```swift
@@ -131,7 +131,7 @@ extension SkipUnknownKeys: Equatable where Entries: Equatable, Value: Equatable 
   }
 }
 
-extension SkipUnknownKeys: Hashable where Entries: Hashable, Value: Hashable {
+extension SkipUnknownKeys: Hashable where Entries: Hashable, Entries.Value: Hashable {
   /// Hashes the known entries and the number of kept ones.
   ///
   /// ```swift
@@ -143,7 +143,7 @@ extension SkipUnknownKeys: Hashable where Entries: Hashable, Value: Hashable {
   }
 }
 
-extension SkipUnknownKeys: Decodable where Value: Decodable {
+extension SkipUnknownKeys: Decodable where Entries.Value: Decodable {
   /// Decodes a JSON object, keeping unknown keys aside and reporting each of them.
   ///
   /// ```swift
@@ -281,7 +281,7 @@ extension SkipUnknownKeys {
   }
 }
 
-extension SkipUnknownKeys: Encodable where Value: Encodable {
+extension SkipUnknownKeys: Encodable where Entries.Value: Encodable {
   /// Writes the known entries and the kept entries of unknown keys as one JSON object.
   ///
   /// ```swift
@@ -310,19 +310,15 @@ extension SkipUnknownKeys: Encodable where Value: Encodable {
   }
 }
 
-extension SkipUnknownKeys: ResilientPropertyWrapper {
+extension SkipUnknownKeys: ResilientPropertyWrapper, MissingKeyRule {
   /// A missing key (`nil` for an optional dictionary, remembered as missing; for any other, the
   /// `keyNotFound` a plain property throws), and an object, read straight from the container as
   /// a plain `[String: Value]` is and split in code compiled for the key type; unknown and
   /// renamed keys are reported through the decoder's own decoder for the property. Anything
   /// else (`null`, an array of pairs) through `init(from:)`. A value that fails throws here,
   /// once, after what it reported.
-  ///
-  /// ```swift
-  /// // {"fees": {"cleaning": 20}} is read as a [String: Int] and split
-  /// ```
   @inlinable
-  public static func decodeWithoutDecoder<CodingKeys: CodingKey>(
+  static func decodeWithoutDecoder<CodingKeys: CodingKey>(
     _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
   ) throws -> Self? {
     guard container.contains(key) else {
@@ -344,11 +340,8 @@ extension SkipUnknownKeys: ResilientPropertyWrapper {
 
   /// Whether the key is written: not for an optional collection that is `nil` and was not
   /// read as `null`.
-  ///
-  /// ```swift
-  /// listing.$fees.writesKey  // false after decoding {}
-  /// ```
-  public var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+  @usableFromInline
+  var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
 }
 
 /// The object under `key` as `[String: Value]` (`Decoded` is `Value`), whose keys no key

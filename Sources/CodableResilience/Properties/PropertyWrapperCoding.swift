@@ -6,7 +6,8 @@
 // the wrapper's own `init(from:)` behind the decoder's own nested decoder, exactly as at every
 // other position.
 
-/// A property wrapper that decides what a missing key reads as, and whether its key is written.
+/// One of the toolkit's property wrappers, which alone decide what a missing key reads as and
+/// whether their key is written.
 ///
 /// Synthesized `Codable` throws `keyNotFound` for a missing key and always writes a key. The
 /// toolkit's wrappers adopt this protocol so that a missing key can read as something (`nil`
@@ -19,9 +20,14 @@
 /// }
 /// ```
 ///
-/// Whatever the wrapper does not read straight from the container decodes through its own
-/// `init(from:)`, with the decoder's own decoder for the value.
-public protocol ResilientPropertyWrapper {
+/// The protocol has no requirements a caller sees: how a wrapper reads a missing key is the
+/// toolkit's own. A type of yours that adopts it decodes and encodes as it would without.
+public protocol ResilientPropertyWrapper {}
+
+/// What a toolkit wrapper reads straight from its container, and whether it writes its key:
+/// the rules behind ``ResilientPropertyWrapper``, internal so that no wrapper shows them.
+@usableFromInline
+protocol MissingKeyRule: ResilientPropertyWrapper {
   /// The property read straight from the container, without a decoder of its own: what a
   /// missing key reads as, and whatever else the wrapper answers as its `init(from:)` would
   /// (a known raw value, say); `nil` to decode it through `init(from:)`, or, for a missing key,
@@ -35,6 +41,23 @@ public protocol ResilientPropertyWrapper {
   /// Whether the property writes its key: `false` for one that was read from a missing key,
   /// or set to `nil` since, so that a round trip leaves the key out as it found it.
   var writesKey: Bool { get }
+}
+
+extension MissingKeyRule {
+  /// ``decodeWithoutDecoder(_:in:)``'s answer as `Wrapper`, which is `Self`: the overload
+  /// below reaches the rule through its generic parameter.
+  @inlinable
+  static func decoded<Wrapper, Key: CodingKey>(
+    as _: Wrapper.Type, _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Wrapper? {
+    try decodeWithoutDecoder(key, in: container).map { $0 as! Wrapper }
+  }
+
+  /// Whether `value`, which is of type `Self`, writes its key.
+  @inlinable
+  static func writesKey<Wrapper>(of value: Wrapper) -> Bool {
+    (value as! Self).writesKey
+  }
 }
 
 extension KeyedDecodingContainer {
@@ -52,7 +75,10 @@ extension KeyedDecodingContainer {
     _ type: Wrapper.Type,
     forKey key: Key
   ) throws -> Wrapper {
-    if let decoded = try Wrapper.decodeWithoutDecoder(key, in: self) {
+    // Chosen when the model is compiled: the cast names the concrete wrapper.
+    if let rule = Wrapper.self as? any MissingKeyRule.Type,
+      let decoded = try rule.decoded(as: Wrapper.self, key, in: self)
+    {
       return decoded
     }
     guard contains(key) else {
@@ -90,7 +116,9 @@ extension KeyedEncodingContainer {
     _ value: Wrapper,
     forKey key: Key
   ) throws {
-    guard value.writesKey else { return }
+    if let rule = Wrapper.self as? any MissingKeyRule.Type, !rule.writesKey(of: value) {
+      return
+    }
     try encodeThroughEncodable(value, forKey: key)
   }
 

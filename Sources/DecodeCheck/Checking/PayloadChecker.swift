@@ -144,7 +144,7 @@ public struct PayloadChecker: Sendable {
   func check(
     _ plan: InputPlan,
     maximumConcurrency: Int,
-    progress: ProgressLine?
+    progress: (any CheckProgress)?
   ) -> CheckReport {
     // Archives check their entries several at once themselves, one archive after another.
     let archives = plan.inputs.filter(\.isArchive)

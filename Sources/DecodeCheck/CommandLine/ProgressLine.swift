@@ -70,3 +70,5 @@ final class ProgressLine: @unchecked Sendable {
     }
   }
 }
+
+extension ProgressLine: CheckProgress {}

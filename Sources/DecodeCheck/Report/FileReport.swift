@@ -71,14 +71,6 @@ public struct FileReport: Sendable, Hashable {
     self.payloadCount = payloadCount
   }
 
-  /// A report of one input holding what checking its payloads found.
-  init(path: String, typeName: String?, result: PayloadResult) {
-    self.init(
-      path: path, typeName: typeName, outcome: result.outcome, findings: result.findings,
-      payloadCount: result.payloadCount)
-    audits = result.audits
-  }
-
   /// Whether any finding fails the check.
   var hasErrors: Bool {
     findings.contains { $0.severity == .error }

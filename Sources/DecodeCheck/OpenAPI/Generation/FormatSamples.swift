@@ -3,7 +3,10 @@
 ///
 /// A `number` is `1.5`, not `1`, so a model that reads it as an `Int` fails; a `date-time` is
 /// RFC 3339 (`2024-05-01T12:00:00Z`), and its variants add fractional seconds and an offset,
-/// which RFC 3339 allows and `JSONDecoder`'s `.iso8601` strategy refuses.
+/// which RFC 3339 allows and many date strategies refuse: a `DateFormatter` with a fixed
+/// format, and `.iso8601` where it is `ISO8601DateFormatter`'s (Apple's older Foundation
+/// refuses fractional seconds). The swift-foundation `.iso8601` this package builds with
+/// accepts both, so a model using it decodes the variants.
 enum FormatSamples {
   /// A string of `format`, within the lengths given.
   static func string(format: String?, minLength: Int?, maxLength: Int?) -> String {

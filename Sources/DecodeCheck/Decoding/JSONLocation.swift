@@ -1,27 +1,5 @@
 import CodableResilience
 
-/// The JSON type of a value, in the words findings use.
-enum JSONValueKind: Sendable, Hashable {
-  case object
-  case array
-  case string
-  case number
-  case boolean
-  case null
-
-  /// The kind with its article: "an object", "a number", "`null`".
-  var words: String {
-    switch self {
-    case .object: "an object"
-    case .array: "an array"
-    case .string: "a string"
-    case .number: "a number"
-    case .boolean: "a boolean"
-    case .null: "`null`"
-    }
-  }
-}
-
 extension JSONScanner {
   /// A value found in the text: where it starts, what it is and, for a short scalar, its text.
   struct LocatedValue: Hashable {

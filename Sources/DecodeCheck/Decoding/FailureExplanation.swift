@@ -230,23 +230,3 @@ private func abbreviatedPath(_ path: [UnknownValue.PathComponent]) -> String {
   let tail = path.suffix(2).map(\.description).joined()
   return "\(head)…\(tail) (\(path.count) levels)"
 }
-
-/// Text from a payload, fit to quote in a message: control characters written as JSON
-/// escapes (`\u0009`), bytes that are not UTF-8 as U+FFFD, and cut after `limit` characters
-/// with an ellipsis, so no message carries raw control bytes or a whole huge token.
-func printableToken(_ bytes: some Collection<UInt8>, cutAfter limit: Int = 32) -> String {
-  var text = ""
-  var length = 0
-  for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-    guard length < limit else { return text + "…" }
-    length += 1
-    switch scalar.value {
-    case 0..<0x20, 0x7F...0x9F:
-      let digits = String(scalar.value, radix: 16, uppercase: true)
-      text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-    default:
-      text.unicodeScalars.append(scalar)
-    }
-  }
-  return text
-}

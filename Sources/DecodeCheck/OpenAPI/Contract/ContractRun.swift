@@ -1,0 +1,42 @@
+/// What `--openapi` checks: the document, read before the run starts, and the registered types
+/// matched to its schemas.
+///
+/// A document that cannot be read (YAML, not JSON, not OpenAPI) is reported as an input that
+/// could not be checked, at its line and column, through every format. A match that cannot be
+/// made (a `--schemas` entry naming a type or schema that does not exist, no type matching
+/// any schema) is a usage error.
+struct ContractRun {
+  /// The document, or why it cannot be read.
+  let document: Result<OpenAPIDocument, OpenAPIDocumentError>
+  /// The types to check and their schemas.
+  let matches: [SchemaMatch]
+  /// The types left out because no schema has their name though one is close, in words.
+  let notes: [String]
+  let maximumPayloads: Int
+
+  /// Checks the matched types (only `model`'s, when given).
+  func check(strict: Bool, only model: RegisteredModel?, maximumConcurrency: Int) -> CheckReport {
+    switch document {
+    case .failure(let error):
+      let finding = Finding(
+        severity: .error, kind: error.kind, message: error.message, position: error.position)
+      let file = FileReport(
+        path: error.path, typeName: model?.qualifiedName, outcome: .notChecked,
+        findings: [finding], payloadCount: 0)
+      return CheckReport(files: [file], isStrict: strict)
+    case .success(let document):
+      let checker = ContractChecker(strict: strict, maximumPayloadsPerSchema: maximumPayloads)
+      return checker.check(document, matches: matches, maximumConcurrency: maximumConcurrency)
+    }
+  }
+
+  /// How `--list-types` shows the schema a type is checked against.
+  func schemaDescription(of model: RegisteredModel) -> String {
+    if let match = matches.first(where: { $0.model == model }) {
+      return "schema: \(match.schema)"
+    }
+    guard case .success(let document) = document else { return "" }
+    let close = SchemaMatch.closestName(to: model.name, among: document.schemaNames)
+    return "no schema" + (close.map { " (`\($0)` is close)" } ?? "")
+  }
+}
