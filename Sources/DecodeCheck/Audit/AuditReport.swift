@@ -86,7 +86,11 @@ extension AuditReport {
     var leftOut = 0
     var notAudited = 0
     for file in report.files {
-      fields += file.findings.compactMap(\.field)
+      for finding in file.findings {
+        if let field = finding.field {
+          fields.append(FieldAudit(field, in: file, at: finding.position))
+        }
+      }
       guard file.outcome != .notChecked else { continue }
       notAudited += max(0, file.payloadCount - file.audits.count)
       guard file.typeName != nil else { continue }
@@ -199,6 +203,12 @@ extension AuditReport {
 }
 
 extension CheckReport {
+  /// The lines of the views over the findings that the text formats print before the summary:
+  /// the audit's (`audit: 41 payloads, 2,350 variants: 0 brittle fields, …`).
+  var viewLines: [String] {
+    AuditReport(self).map { [$0.description] } ?? []
+  }
+
   /// Adds what the audit found to the stream of findings: each field a finding, in the report
   /// of the input its example is in, with the one severity rule (a brittle field is a
   /// problem: a warning, an error under `--strict`; the other fields are notes).

@@ -140,8 +140,28 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
       severity: isBrittle ? .problem(isStrict: strict) : .note,
       kind: verdict == .brittle ? .brittleField : .auditedField, message: message, path: path,
       position: example.position)
-    finding.field = self
+    finding.field = AuditedField(
+      typeName: typeName, path: path, verdict: verdict?.rawValue, question: question?.rawValue,
+      isRequired: isRequired, namedType: namedType, tool: tool, detail: detail,
+      payloadCount: payloadCount, placeCount: placeCount, examplePath: example.path,
+      isBaselined: isBaselined)
     return finding
+  }
+}
+
+extension FieldAudit {
+  /// The field a finding of the audit carries, in the input report `file` that holds the
+  /// finding, its example at `position`.
+  init(_ field: AuditedField, in file: FileReport, at position: TextPosition?) {
+    self.init(
+      typeName: field.typeName, path: field.path,
+      verdict: field.verdict.flatMap(Verdict.init(rawValue:)),
+      question: field.question.flatMap(Question.init(rawValue:)), isRequired: field.isRequired,
+      namedType: field.namedType, tool: field.tool, detail: field.detail,
+      payloadCount: field.payloadCount, placeCount: field.placeCount,
+      example: Place(
+        file: file.path, request: file.request, position: position, path: field.examplePath),
+      isBaselined: field.isBaselined)
   }
 }
 

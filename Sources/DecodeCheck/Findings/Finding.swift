@@ -93,7 +93,7 @@ public struct Finding: Sendable, Hashable {
   /// For a finding of `--audit` (kinds ``Kind/brittleField`` and ``Kind/auditedField``), the
   /// field of the model it is about; ``path`` is then the field's pattern and ``position`` is
   /// at its example place, in the input whose report holds the finding.
-  var field: FieldAudit?
+  var field: AuditedField?
 
   /// Creates a finding.
   ///

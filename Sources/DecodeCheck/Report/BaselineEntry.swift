@@ -118,11 +118,9 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   }
 
   /// The entry that records a brittle field of the audit.
-  init(_ field: FieldAudit) {
+  init(_ field: AuditedField) {
     self.init(
-      file: nil, kind: .brittleField, path: field.path,
-      value: field.question == .newVariant
-        ? "a new variant fails decoding" : "a new value fails decoding",
+      file: nil, kind: .brittleField, path: field.path, value: field.baselineValue,
       type: field.typeName)
   }
 

@@ -97,12 +97,6 @@ extension CheckReport {
         < ($1.file.typeName ?? "", $1.finding.path ?? "")
     }
   }
-
-  /// The lines of the views over the findings that the text formats print before the summary:
-  /// the audit's (`audit: 41 payloads, 2,350 variants: 0 brittle fields, …`).
-  var viewLines: [String] {
-    AuditReport(self).map { [$0.description] } ?? []
-  }
 }
 
 /// The inputs a run read and the folders it searched: the entries of a baseline that a run
