@@ -30,13 +30,14 @@ extension Scenario {
     let model = RegisteredModel(ListingPage.self)
     var checker = PayloadChecker()
     checker.audit = AuditBudget(placesPerField: 1, placesPerFile: 8)
-    let variants = checker.audit(payload, as: model, maximumConcurrency: 1).audit?.variantCount ?? 0
+    let variants =
+      AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
     guard variants > 0 else {
       throw ComparisonError(description: "the audit decoded no variant")
     }
     var comparison = try Comparison(
       candidate: Side(byteCount: payload.count * variants) {
-        checker.audit(payload, as: model, maximumConcurrency: 1).audit?.variantCount ?? 0
+        AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
       },
       baseline: Side(byteCount: payload.count * variants) {
         try (0..<variants).map { _ in
@@ -72,7 +73,7 @@ private enum AuditMemory {
     let before = peakResidentBytes()
     let report = PayloadChecker().audit(
       data, as: RegisteredModel(ListingPage.self), maximumConcurrency: 2)
-    precondition(report.audit?.variantCount ?? 0 > 0, "the audit decoded no variant")
+    precondition(AuditReport(report)?.variantCount ?? 0 > 0, "the audit decoded no variant")
     return (before, peakResidentBytes())
   }()
 }

@@ -78,7 +78,8 @@ extension Scenario {
     let payloads = max(1, records / 1_000)
     let model = RegisteredModel(ListingPage.self)
     let checker = PayloadChecker()
-    let variants = checker.audit(payload, as: model, maximumConcurrency: 1).audit?.variantCount ?? 0
+    let variants =
+      AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
     guard variants > 0 else {
       throw ComparisonError(description: "the audit decoded no variant")
     }
@@ -86,7 +87,7 @@ extension Scenario {
     var comparison = try Comparison(
       candidate: Side(byteCount: byteCount) {
         (0..<payloads).map { _ in
-          checker.audit(payload, as: model, maximumConcurrency: 1).audit?.variantCount ?? 0
+          AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
         }.reduce(0, +)
       },
       baseline: Side(byteCount: byteCount) {

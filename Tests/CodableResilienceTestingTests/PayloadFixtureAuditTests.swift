@@ -45,7 +45,7 @@ struct PayloadFixtureAuditTests {
     decoder.unknownValueHandler = .strict
     let audit = try fixture.audit(Owner.self, decoder: decoder)
     #expect(audit.fields(.resilient).map(\.path) == ["$.pet_species"])
-    #expect(audit.required.map(\.path) == ["$.full_name", "$.pet_species"])
+    #expect(audit.fields.filter(\.isRequired).map(\.path) == ["$.full_name", "$.pet_species"])
     guard case .convertFromSnakeCase = decoder.keyDecodingStrategy else {
       Issue.record("the decoder's key strategy changed")
       return

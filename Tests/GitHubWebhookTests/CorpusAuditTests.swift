@@ -58,7 +58,7 @@ struct CorpusAuditTests {
       guard let folder = Corpus.eventFolder(event.folder) else { return (event.folder, nil) }
       let report = checker.check(
         paths: [folder.path], in: ModelRegistry(), as: event.registered, maximumConcurrency: 2)
-      return (event.folder, report.audit)
+      return (event.folder, AuditReport(report))
     }
   }()
 

@@ -39,7 +39,7 @@ extension PayloadFixture {
     var checker = PayloadChecker()
     checker.audit = budget
     let report = checker.audit(payload, as: RegisteredModel(T.self) { decoder }, path: description)
-    guard let audit = report.audit, audit.payloadCount == 1 else {
+    guard let audit = AuditReport(report), audit.payloadCount == 1 else {
       let findings = report.files.flatMap(\.findings).map {
         "  \($0.path ?? "$"): \($0.message)"
       }

@@ -11,7 +11,7 @@
 /// var checker = PayloadChecker()
 /// checker.audit = AuditBudget(placesPerField: 3, placesPerFile: 500)
 /// let report = checker.check(paths: ["Fixtures"], in: registry)
-/// print(report.audit?.brittle.map(\.path) ?? [])
+/// print(AuditReport(report)?.brittle.map(\.path) ?? [])
 /// ```
 public struct AuditBudget: Sendable, Hashable {
   /// The most places of one field asked about in one payload; 5 unless told otherwise.

@@ -1,10 +1,12 @@
-/// What `decode-check --audit` found, field by field, over every payload that decoded.
+/// What `decode-check --audit` found, field by field, over every payload that decoded: a view
+/// over the report's findings of the audit's fields (kinds ``Finding/Kind/brittleField`` and
+/// ``Finding/Kind/auditedField``), with the counts of payloads and variants.
 ///
 /// ```swift
 /// var checker = PayloadChecker()
 /// checker.audit = .standard
 /// let report = checker.check(paths: ["Fixtures"], in: registry)
-/// if let audit = report.audit {
+/// if let audit = AuditReport(report) {
 ///   print(audit)  // audit: 41 payloads, 2,350 variants: 0 brittle fields, 14 resilient, …
 ///   for field in audit.brittle { print(field) }
 /// }
@@ -29,7 +31,7 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
   /// The brittle fields no baseline accepted.
   ///
   /// ```swift
-  /// #expect(report.audit?.brittle.isEmpty == true)
+  /// #expect(AuditReport(report)?.brittle.isEmpty == true)
   /// ```
   public var brittle: [FieldAudit] {
     fields.filter(\.isBrittle)
@@ -44,8 +46,8 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
     fields.filter { $0.verdict == verdict }
   }
 
-  /// The fields whose member, left out, fails decoding.
-  public var required: [FieldAudit] {
+  /// The fields whose member, left out, fails decoding: `fields.filter(\.isRequired)`.
+  var required: [FieldAudit] {
     fields.filter(\.isRequired)
   }
 
@@ -70,50 +72,75 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension AuditReport {
+  /// The audit of `report`: its findings of the audit's fields, by model and then by path,
+  /// and the counts of the payloads its inputs held; `nil` when the run did not audit.
+  ///
+  /// ```swift
+  /// let brittle = AuditReport(report)?.brittle ?? []
+  /// ```
+  public init?(_ report: CheckReport) {
+    guard report.scope.audits else { return nil }
+    var fields: [FieldAudit] = []
+    var payloads = 0
+    var variants = 0
+    var leftOut = 0
+    var notAudited = 0
+    for file in report.files {
+      for finding in file.findings {
+        if let field = finding.field {
+          fields.append(FieldAudit(field, in: file, at: finding.position))
+        }
+      }
+      guard file.outcome != .notChecked else { continue }
+      notAudited += max(0, file.payloadCount - file.audits.count)
+      guard file.typeName != nil else { continue }
+      payloads += file.audits.count
+      variants += file.audits.reduce(0) { $0 + $1.variantCount }
+      leftOut += file.audits.reduce(0) { $0 + $1.leftOutCount }
+    }
+    self.init(
+      fields: fields.sorted { ($0.typeName, $0.path) < ($1.typeName, $1.path) },
+      payloadCount: payloads, notAuditedCount: notAudited, variantCount: variants,
+      leftOutCount: leftOut)
+  }
+
   /// Gathers the places each payload of `files` was asked about into fields, by model and
-  /// path pattern.
-  init(files: [FileReport]) {
+  /// path pattern, each with the index in `files` of the input its example is in.
+  static func fields(in files: [FileReport]) -> [(field: FieldAudit, file: Int)] {
     struct Seen {
       var place: FieldAudit.Place
+      var file: Int
       var payload: Int
       var answer: PlaceAudit.Answer
       var question: PlaceAudit.Question
     }
     var byField: [String: [String: [Seen]]] = [:]
     var payload = 0
-    var variants = 0
-    var leftOut = 0
-    var notAudited = 0
-    for file in files where file.outcome != .notChecked {
-      notAudited += max(0, file.payloadCount - file.audits.count)
+    for (index, file) in files.enumerated() where file.outcome != .notChecked {
       guard let typeName = file.typeName else { continue }
       for audit in file.audits {
         payload += 1
-        variants += audit.variantCount
-        leftOut += audit.leftOutCount
         for place in audit.places {
           let seen = Seen(
             place: FieldAudit.Place(
               file: file.path, request: file.request, position: place.position,
               path: place.path),
-            payload: payload, answer: place.answer, question: place.question)
+            file: index, payload: payload, answer: place.answer, question: place.question)
           byField[typeName, default: [:]][place.pattern, default: []].append(seen)
         }
       }
     }
-    var fields: [FieldAudit] = []
+    var fields: [(field: FieldAudit, file: Int)] = []
     for typeName in byField.keys.sorted() {
       for (pattern, seen) in byField[typeName, default: [:]].sorted(by: { $0.key < $1.key }) {
-        if let field = Self.field(
-          typeName, pattern, seen.map { ($0.place, $0.payload, $0.answer, $0.question) })
+        if let (field, example) = Self.field(
+          typeName, pattern, seen.map { ($0.place, $0.file, $0.payload, $0.answer, $0.question) })
         {
-          fields.append(field)
+          fields.append((field, example))
         }
       }
     }
-    self.init(
-      fields: fields, payloadCount: payload, notAuditedCount: notAudited,
-      variantCount: variants, leftOutCount: leftOut)
+    return fields
   }
 
   /// The field one model's places at one pattern make, or `nil` when there is nothing to
@@ -121,10 +148,10 @@ extension AuditReport {
   private static func field(
     _ typeName: String, _ pattern: String,
     _ seen: [(
-      place: FieldAudit.Place, payload: Int, answer: PlaceAudit.Answer,
+      place: FieldAudit.Place, file: Int, payload: Int, answer: PlaceAudit.Answer,
       question: PlaceAudit.Question
     )]
-  ) -> FieldAudit? {
+  ) -> (FieldAudit, example: Int)? {
     let required = seen.filter {
       if case .required = $0.answer { return true }
       return false
@@ -165,11 +192,31 @@ extension AuditReport {
     case .open, .optional:
       break
     }
-    return FieldAudit(
+    let field = FieldAudit(
       typeName: typeName, path: pattern, verdict: verdict,
       question: verdict == nil ? nil : first.question == .newVariant ? .newVariant : .newValue,
       isRequired: !required.isEmpty, namedType: namedType, tool: tool, detail: detail,
       payloadCount: Set(deciding.map(\.payload)).count, placeCount: deciding.count,
       example: first.place)
+    return (field, first.file)
+  }
+}
+
+extension CheckReport {
+  /// The lines of the views over the findings that the text formats print before the summary:
+  /// the audit's (`audit: 41 payloads, 2,350 variants: 0 brittle fields, …`).
+  var viewLines: [String] {
+    AuditReport(self).map { [$0.description] } ?? []
+  }
+
+  /// Adds what the audit found to the stream of findings: each field a finding, in the report
+  /// of the input its example is in, with the one severity rule (a brittle field is a
+  /// problem: a warning, an error under `--strict`; the other fields are notes).
+  mutating func addAuditFindings() {
+    scope.audits = true
+    for (field, index) in AuditReport.fields(in: files) {
+      files[index].findings.append(field.finding(strict: isStrict))
+    }
+    scope.auditedTypes = Set(files.filter { !$0.audits.isEmpty }.compactMap(\.typeName))
   }
 }

@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// let report = checker.check(paths: ["Fixtures"], in: registry)
-/// for field in report.audit?.brittle ?? [] {
+/// for field in AuditReport(report)?.brittle ?? [] {
 ///   print(field.path, field.namedType ?? "", field.example.file)
 ///   // $.listings[*].heating Heating Fixtures/ListingPage/v1-all-known.json
 /// }
@@ -133,20 +133,35 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   /// Whether the field is brittle and no baseline accepted it.
   var isBrittle: Bool { verdict == .brittle && !isBaselined }
 
-  /// The field as a finding at its example place, for the formats that list findings.
+  /// The field as a finding at its example place, of the audit's kinds: a brittle field a
+  /// problem (``Finding/Severity/problem(isStrict:)``), any other field a note.
   func finding(strict: Bool) -> Finding {
-    Finding(
+    var finding = Finding(
       severity: isBrittle ? .problem(isStrict: strict) : .note,
       kind: verdict == .brittle ? .brittleField : .auditedField, message: message, path: path,
       position: example.position)
+    finding.field = AuditedField(
+      typeName: typeName, path: path, verdict: verdict?.rawValue, question: question?.rawValue,
+      isRequired: isRequired, namedType: namedType, tool: tool, detail: detail,
+      payloadCount: payloadCount, placeCount: placeCount, examplePath: example.path,
+      isBaselined: isBaselined)
+    return finding
   }
+}
 
-  /// The example place as an input report, for the formats that place findings in files.
-  var exampleFile: FileReport {
-    var file = FileReport(
-      path: example.file, typeName: typeName, outcome: .decoded, findings: [], payloadCount: 1)
-    file.request = example.request
-    return file
+extension FieldAudit {
+  /// The field a finding of the audit carries, in the input report `file` that holds the
+  /// finding, its example at `position`.
+  init(_ field: AuditedField, in file: FileReport, at position: TextPosition?) {
+    self.init(
+      typeName: field.typeName, path: field.path,
+      verdict: field.verdict.flatMap(Verdict.init(rawValue:)),
+      question: field.question.flatMap(Question.init(rawValue:)), isRequired: field.isRequired,
+      namedType: field.namedType, tool: field.tool, detail: field.detail,
+      payloadCount: field.payloadCount, placeCount: field.placeCount,
+      example: Place(
+        file: file.path, request: file.request, position: position, path: field.examplePath),
+      isBaselined: field.isBaselined)
   }
 }
 

@@ -63,9 +63,6 @@ public struct Baseline: Sendable, Hashable {
         entries.append(BaselineEntry(finding, of: file, relativeTo: folder))
       }
     }
-    for field in report.audit?.fields(.brittle) ?? [] {
-      entries.append(BaselineEntry(field))
-    }
     self.init(entries: entries)
   }
 
@@ -140,7 +137,8 @@ public struct Baseline: Sendable, Hashable {
   /// ``CheckReport/baseline`` saying how many it accepted and which entries no longer occur.
   ///
   /// Each entry accepts one finding with the same file (and request), path, kind and value.
-  /// An entry that accepts nothing is listed as fixed when this run judged its input: it read
+  /// A finding about a model rather than a payload (a brittle field) stays listed, as a note
+  /// saying it was accepted: the input it is in is only its example. An entry that accepts nothing is listed as fixed when this run judged its input: it read
   /// the file or HAR archive, or searched a folder the file was in and the file is gone.
   /// Entries of inputs the run did not look at are left alone.
   ///
@@ -171,25 +169,21 @@ public struct Baseline: Sendable, Hashable {
       var kept: [Finding] = []
       for finding in result.files[index].findings {
         let entry = BaselineEntry(finding, of: result.files[index], relativeTo: folder)
-        if finding.kind.details.isBaselinable, let count = unmatched[entry] {
-          unmatched[entry] = count == 1 ? nil : count - 1
-          accepted += 1
-          result.files[index].baselinedFindingCount += 1
-        } else {
+        guard finding.kind.details.isBaselinable, let count = unmatched[entry] else {
           kept.append(finding)
+          continue
+        }
+        unmatched[entry] = count == 1 ? nil : count - 1
+        accepted += 1
+        if finding.kind.details.isAboutTheModel {
+          var acceptedFinding = finding
+          acceptedFinding.accept()
+          kept.append(acceptedFinding)
+        } else {
+          result.files[index].baselinedFindingCount += 1
         }
       }
       result.files[index].findings = kept
-    }
-    if var audit = result.audit {
-      for index in audit.fields.indices where audit.fields[index].verdict == .brittle {
-        let entry = BaselineEntry(audit.fields[index])
-        guard let count = unmatched[entry] else { continue }
-        unmatched[entry] = count == 1 ? nil : count - 1
-        accepted += 1
-        audit.fields[index].isBaselined = true
-      }
-      result.audit = audit
     }
     var fixed: [BaselineEntry] = []
     if !unmatched.isEmpty {

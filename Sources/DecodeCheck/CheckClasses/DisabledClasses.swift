@@ -2,8 +2,7 @@
 extension CheckReport {
   /// The report as if the checks of the classes in `disabled` had not run: their findings
   /// are not reported, counted, recorded in a baseline or failing, and each input's outcome
-  /// follows the findings it keeps. Alias conflicts and the audit's fields are turned off by
-  /// their classes too.
+  /// follows the findings it keeps. Alias conflicts are turned off by their class too.
   ///
   /// ```swift
   /// let quieter = report.disabling([.dateFormatEdge])
@@ -16,9 +15,6 @@ extension CheckReport {
       report.files[index].replaceFindings(with: kept)
     }
     if disabled.contains(.aliasConflict) { report.aliasConflicts = [] }
-    report.audit?.fields.removeAll {
-      disabled.contains($0.verdict == .brittle ? .brittleField : .auditedField)
-    }
     return report
   }
 }

@@ -29,13 +29,13 @@ public struct PayloadChecker: Sendable {
 
   /// Whether, and within what budget, each payload that decodes is also audited
   /// (`--audit`): asked, field by field, what a new value, a new variant or a missing key
-  /// would do. `nil`, the default, checks the payloads only. The answers are the report's
-  /// ``CheckReport/audit``.
+  /// would do. `nil`, the default, checks the payloads only. The answers are findings of
+  /// the report, each field at its example, which ``AuditReport`` gathers.
   ///
   /// ```swift
   /// var checker = PayloadChecker()
   /// checker.audit = .standard
-  /// let brittle = checker.check(paths: ["Fixtures"], in: registry).audit?.brittle ?? []
+  /// let brittle = AuditReport(checker.check(paths: ["Fixtures"], in: registry))?.brittle ?? []
   /// ```
   public var audit: AuditBudget?
 
@@ -76,13 +76,13 @@ public struct PayloadChecker: Sendable {
   }
 
   /// Checks one payload held in memory and audits it (with ``audit``, or the standard budget
-  /// when it is `nil`): the report's one file holds what the check found, its
-  /// ``CheckReport/audit`` the fields. A payload that does not decode is reported and not
-  /// audited.
+  /// when it is `nil`): the report's one file holds what the check found, the audit's fields
+  /// among its findings, which ``AuditReport`` gathers. A payload that does not decode is
+  /// reported and not audited.
   ///
   /// ```swift
   /// let report = PayloadChecker().audit(data, as: RegisteredModel(ListingPage.self))
-  /// report.audit?.brittle  // [] when no field breaks on a value never sent
+  /// AuditReport(report)?.brittle  // [] when no field breaks on a value never sent
   /// ```
   ///
   /// - Parameters:
@@ -99,9 +99,8 @@ public struct PayloadChecker: Sendable {
     checker.variantConcurrency = maximumConcurrency
     var report = CheckReport(
       files: [checker.check(data, as: model, path: path)], isStrict: isStrict)
-    report.audit = AuditReport(files: report.files)
     report.scope.inputs = [path]
-    if !report.files[0].audits.isEmpty { report.scope.auditedTypes = [model.qualifiedName] }
+    report.addAuditFindings()
     report.findAliasConflicts(registered: [model])
     return report
   }
@@ -181,12 +180,8 @@ public struct PayloadChecker: Sendable {
     }
     var report = CheckReport(files: files, isStrict: isStrict)
     report.traffic = traffic
-    if audit != nil {
-      let audit = AuditReport(files: report.files)
-      report.audit = audit
-      scope.auditedTypes = Set(report.files.filter { !$0.audits.isEmpty }.compactMap(\.typeName))
-    }
     report.scope = scope
+    if audit != nil { report.addAuditFindings() }
     return report
   }
 

@@ -90,6 +90,11 @@ public struct Finding: Sendable, Hashable {
   /// ``position`` is in the OpenAPI document and ``path`` in the payload generated from it.
   public internal(set) var contract: ContractSource?
 
+  /// For a finding of `--audit` (kinds ``Kind/brittleField`` and ``Kind/auditedField``), the
+  /// field of the model it is about; ``path`` is then the field's pattern and ``position`` is
+  /// at its example place, in the input whose report holds the finding.
+  var field: AuditedField?
+
   /// Creates a finding.
   ///
   /// ```swift
@@ -113,5 +118,20 @@ public struct Finding: Sendable, Hashable {
     self.position = position
     self.unknownValue = unknownValue
     self.contract = contract
+  }
+
+  /// Whether the text and github formats show it under `--quiet`: an error, or a warning
+  /// about a model rather than a payload (a brittle field), which is what the run was asked
+  /// to find.
+  func isShown(quiet: Bool) -> Bool {
+    !quiet || severity == .error || (severity == .warning && kind.details.isAboutTheModel)
+  }
+
+  /// The finding once a baseline accepted it, for a finding about a model that stays listed
+  /// (``Kind/Details/isAboutTheModel``): a note that says so.
+  mutating func accept() {
+    severity = .note
+    message += "; accepted by the baseline"
+    field?.isBaselined = true
   }
 }

@@ -22,6 +22,11 @@ extension Finding.Kind {
     /// Whether `--baseline` may accept it. Inputs that could not be checked are never
     /// accepted: a missing file is not a finding about a payload.
     var isBaselinable: Bool
+    /// Whether it is about a field of a model rather than the payload it was found in (the
+    /// audit's findings): the input holding it is only its example, so it counts toward
+    /// neither the input's outcome nor its baselined findings, a baseline that accepts it
+    /// leaves it listed as a note, and the formats list it after every finding about payloads.
+    var isAboutTheModel = false
   }
 
   var details: Details {
@@ -81,7 +86,7 @@ extension Finding.Kind {
         help: "Model the field with a tool that reads values it does not know (UnknownDecodable, "
           + "@DecodeUnknownAsNil, ExtensibleEnum, OpenEnum, TaggedUnion), or accept it in a "
           + "baseline (--write-baseline) if a new value should fail. --strict makes it an error.",
-        defaultSeverity: .warning, isBaselinable: true)
+        defaultSeverity: .warning, isBaselinable: true, isAboutTheModel: true)
     case .auditedField:
       Details(
         title: "audited field", heading: "Audited fields",
@@ -89,7 +94,7 @@ extension Finding.Kind {
           + "reported (resilient), read as any other value (open), or required.",
         help: "Nothing fails. Review the open fields that hold enum-like values, and the "
           + "required ones a server might leave out.",
-        defaultSeverity: .note, isBaselinable: false)
+        defaultSeverity: .note, isBaselinable: false, isAboutTheModel: true)
     case .invalidElement:
       Details(
         title: "element left out", heading: "Elements left out",

@@ -25,14 +25,21 @@ enum GitHubFormat {
         text += line() + "\n"
       }
     }
-    for file in report.files {
-      for finding in file.findings where finding.kind != .renamedValue {
-        guard !context.quiet || finding.severity == .error else { continue }
+    /// A note as a plain line, anything else as an annotation while its level has room.
+    func add(_ finding: Finding, in file: FileReport) {
+      guard finding.isShown(quiet: context.quiet) else { return }
+      let line = TextFormat.line(for: finding, in: file)
+      if finding.severity == .note {
+        text += line + "\n"
+      } else {
         add(
           finding.severity,
           annotation: { command(for: finding, in: file, toolName: context.toolName) },
-          line: { TextFormat.line(for: finding, in: file) })
+          line: { line })
       }
+    }
+    for (finding, file) in report.findings(aboutModels: false) where finding.kind != .renamedValue {
+      add(finding, in: file)
     }
     // Old spellings are notes, plain lines; alias conflicts are errors about a type, in no file.
     if !context.quiet {
@@ -57,23 +64,12 @@ enum GitHubFormat {
         }
       }
     }
-    if let audit = report.audit {
-      // Brittle fields share the annotations; the other fields are notes, plain lines.
-      for field in audit.fields {
-        let finding = field.finding(strict: report.isStrict)
-        let file = field.exampleFile
-        let line = TextFormat.line(for: finding, in: file)
-        if finding.severity == .note {
-          if !context.quiet { text += line + "\n" }
-        } else {
-          // A brittle field no baseline accepted, which --quiet never hides.
-          add(
-            finding.severity,
-            annotation: { command(for: finding, in: file, toolName: context.toolName) },
-            line: { line })
-        }
-      }
-      text += audit.description + "\n"
+    // Findings about a model's fields: brittle ones share the annotations, notes are lines.
+    for (finding, file) in report.findings(aboutModels: true) {
+      add(finding, in: file)
+    }
+    for line in report.viewLines {
+      text += line + "\n"
     }
     let errors = notAnnotated[.error, default: 0]
     let warnings = notAnnotated[.warning, default: 0]

@@ -36,7 +36,9 @@ import Foundation
 /// `traffic` member counting the archives' entries (`entries`, `checked`, `withoutBody`,
 /// `notJSON`, `errorStatus`, `withoutRoute`).
 /// With `--baseline`, a `baseline` member holds how many findings it `accepted` and the
-/// entries that no longer occur (`fixed`). With `--audit`, an `audit` member holds the counts
+/// entries that no longer occur (`fixed`). With `--audit`, each field is a finding (`kind`
+/// `brittleField` or `auditedField`) of the file its example is in, and an `audit` member, a
+/// view over those findings, holds the counts
 /// (`payloads`, `notAudited`, `variants`, `brittle`) and every field (`type`, `path`,
 /// `verdict`, `question`, `required`, `namedType`, `tool`, `detail`, `payloads`, `places`,
 /// `severity`, `baselined`, and an `example` with its `file`, `path`, `line`, `column` and,
@@ -84,7 +86,7 @@ enum JSONFormat {
       summary = report.summary
       baseline = report.baseline.map(BaselineResult.init)
       traffic = report.traffic.entries > 0 ? report.traffic : nil
-      audit = report.audit.map { Audit($0, strict: report.isStrict) }
+      audit = AuditReport(report).map { Audit($0, strict: report.isStrict) }
       if !report.aliasConflicts.isEmpty {
         aliasConflicts = report.aliasConflicts.map {
           Conflict(type: $0.typeName, message: $0.message)

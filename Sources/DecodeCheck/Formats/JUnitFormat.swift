@@ -6,9 +6,9 @@
 /// in the suite's `<system-out>` before the summary.
 ///
 /// With a baseline whose entries no longer all occur, one more case, named `baseline`, lists
-/// them: in its `<system-out>`, or as its `<failure>` under `--strict-baseline`. With
-/// `--audit`, each model audited is a case named `audit`: its fields in its `<system-out>`,
-/// its brittle fields its `<failure>` under `--strict`.
+/// them: in its `<system-out>`, or as its `<failure>` under `--strict-baseline`. Findings
+/// about a model's fields rather than a payload (`--audit`'s) are one case per model, named
+/// `audit`: its errors its `<failure>`, the others in its `<system-out>`.
 enum JUnitFormat {
   static func render(_ report: CheckReport, toolName: String = "decode-check") -> String {
     let fixed = report.baseline?.fixed ?? []
@@ -28,8 +28,9 @@ enum JUnitFormat {
     for file in report.files {
       let className = file.typeName.map(escape) ?? name
       xml += #"    <testcase classname="\#(className)" name="\#(escape(file.path))""#
-      let errors = file.findings.filter { $0.severity == .error }
-      let warnings = file.findings.filter { $0.severity == .warning }
+      let payloadFindings = file.findings.filter { !$0.kind.details.isAboutTheModel }
+      let errors = payloadFindings.filter { $0.severity == .error }
+      let warnings = payloadFindings.filter { $0.severity == .warning }
       if errors.isEmpty, warnings.isEmpty {
         xml += "/>\n"
         continue
@@ -72,9 +73,10 @@ enum JUnitFormat {
     }
     for audit in audited {
       xml += #"    <testcase classname="\#(escape(audit.typeName))" name="audit">"# + "\n"
-      if audit.fails {
-        let message = counted(audit.errors.count, "brittle field") + " (--strict)"
-        xml += #"      <failure type="brittleField" message="\#(escape(message))">"#
+      if let first = audit.firstError {
+        let message =
+          counted(audit.errors.count, first.details.title) + (report.isStrict ? " (--strict)" : "")
+        xml += #"      <failure type="\#(first.rawValue)" message="\#(escape(message))">"#
         xml += escape(audit.errors.joined(separator: "\n")) + "</failure>\n"
       }
       if !audit.others.isEmpty {
@@ -83,8 +85,7 @@ enum JUnitFormat {
       }
       xml += "    </testcase>\n"
     }
-    var summary = report.summary.description
-    if let audit = report.audit { summary = audit.description + "\n" + summary }
+    var summary = (report.viewLines + [report.summary.description]).joined(separator: "\n")
     let spellings = report.oldSpellings.map {
       TextFormat.line(for: $0.finding, in: $0.firstFile) + "\n"
     }
@@ -94,10 +95,11 @@ enum JUnitFormat {
     return xml
   }
 
-  /// One test case per model audited: its brittle fields fail it under `--strict`; its other
-  /// fields are listed in its output.
+  /// One test case per model with findings about its fields: its errors (brittle fields
+  /// under `--strict`) fail it; its other findings are listed in its output.
   private struct AuditCase {
     var typeName: String
+    var firstError: Finding.Kind?
     var errors: [String] = []
     var others: [String] = []
     var fails: Bool { !errors.isEmpty }
@@ -105,13 +107,14 @@ enum JUnitFormat {
 
   private static func auditCases(_ report: CheckReport) -> [AuditCase] {
     var cases: [AuditCase] = []
-    for field in report.audit?.fields ?? [] {
-      if cases.last?.typeName != field.typeName {
-        cases.append(AuditCase(typeName: field.typeName))
+    for (finding, file) in report.findings(aboutModels: true) {
+      let typeName = file.typeName ?? ""
+      if cases.last?.typeName != typeName {
+        cases.append(AuditCase(typeName: typeName))
       }
-      let finding = field.finding(strict: report.isStrict)
-      let line = TextFormat.line(for: finding, in: field.exampleFile)
+      let line = TextFormat.line(for: finding, in: file)
       if finding.severity == .error {
+        cases[cases.count - 1].firstError = cases[cases.count - 1].firstError ?? finding.kind
         cases[cases.count - 1].errors.append(line)
       } else {
         cases[cases.count - 1].others.append(line)

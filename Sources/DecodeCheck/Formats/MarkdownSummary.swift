@@ -29,13 +29,15 @@ enum MarkdownSummary {
     text += countsTable(summary, hasBaseline: report.baseline != nil)
     text += aliasConflicts(report)
     text += unknownValues(report, context: context)
-    // Unknown values, old spellings and alias conflicts have sections of their own.
+    // Unknown values, old spellings and alias conflicts have sections of their own, and
+    // findings about a model's fields the section of their view, the audit's.
     let grouped: Set<Finding.Kind> = [.unknownValue, .renamedValue, .aliasConflict]
-    for kind in Finding.Kind.allCases where !grouped.contains(kind) {
+    for kind in Finding.Kind.allCases
+    where !grouped.contains(kind) && !kind.details.isAboutTheModel {
       text += findings(of: kind, in: report, context: context)
     }
     text += oldSpellings(report, context: context)
-    if let audit = report.audit {
+    if let audit = AuditReport(report) {
       text += auditSection(audit, context: context)
     }
     if let baseline = report.baseline, !baseline.fixed.isEmpty {
@@ -194,9 +196,13 @@ enum MarkdownSummary {
         var type = field.namedType.map(code) ?? ""
         if let tool = field.tool { type += " (\(cell(tool)))" }
         if field.isBaselined { type += " accepted by the baseline" }
-        let example = field.exampleFile
-        let shown = context.workingDirectory.relative(example.request?.archive ?? example.path)
-        let place = TextFormat.place(of: field.finding(strict: false), in: example, shown: shown)
+        let example = field.example
+        let shown = context.workingDirectory.relative(example.request?.archive ?? example.file)
+        let finding = field.finding(strict: false)
+        let place =
+          shown
+          + (example.request.map { TextFormat.requestPlace(of: finding, in: $0) }
+            ?? example.position.map { ":\($0.line):\($0.column)" } ?? "")
         text += "| \(code(field.typeName)) | \(code(field.path)) | \(type) "
         text += "| \(field.isRequired ? "yes" : "") | \(field.payloadCount) | \(field.placeCount) "
         text += "| \(code(place)) |\n"

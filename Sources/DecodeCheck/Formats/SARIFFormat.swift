@@ -85,11 +85,10 @@ enum SARIFFormat {
           level: finding.severity.rawValue, message: Message(text: message),
           locations: [location], baselineState: baselineState, properties: properties)
       }
-      for file in report.files {
-        // Old spellings are one result per spelling, below.
-        for finding in file.findings where finding.kind != .renamedValue {
-          results.append(result(for: finding, in: file))
-        }
+      // Old spellings are one result per spelling, below.
+      for (finding, file) in report.findings(aboutModels: false)
+      where finding.kind != .renamedValue {
+        results.append(result(for: finding, in: file))
       }
       for spelling in report.oldSpellings {
         results.append(result(for: spelling.finding, in: spelling.firstFile))
@@ -105,10 +104,10 @@ enum SARIFFormat {
             locations: [Location(type: conflict.typeName)], baselineState: baselineState,
             properties: nil))
       }
-      // Brittle fields, at their example place; the other fields of the audit are notes for
-      // people, which code scanning would show as alerts.
-      for field in report.audit?.fields ?? [] where field.isBrittle {
-        results.append(result(for: field.finding(strict: report.isStrict), in: field.exampleFile))
+      // Findings about a model's fields (brittle fields), at their example place; notes about
+      // them are for people, which code scanning would show as alerts.
+      for (finding, file) in report.findings(aboutModels: true) where finding.severity != .note {
+        results.append(result(for: finding, in: file))
       }
       if let baseline = report.baseline {
         for entry in baseline.fixed {

@@ -3,15 +3,15 @@
 ///
 /// Old spellings are one note per type and spelling, at the first place it was seen, with its
 /// counts; an alias conflict is an error placed on its type: `MyModels.PaymentMethod: error:
-/// alias "sepa" names …`.
+/// alias "sepa" names …`. Findings about a model's fields (the audit's) follow everything
+/// about payloads, by model and path, and the lines of the views over the findings close the
+/// report before the summary.
 enum TextFormat {
   static func render(_ report: CheckReport, quiet: Bool) -> String {
     var text = ""
-    for file in report.files {
-      for finding in file.findings where finding.kind != .renamedValue {
-        guard !quiet || finding.severity == .error else { continue }
-        text += line(for: finding, in: file) + "\n"
-      }
+    for (finding, file) in report.findings(aboutModels: false)
+    where finding.kind != .renamedValue && finding.isShown(quiet: quiet) {
+      text += line(for: finding, in: file) + "\n"
     }
     if !quiet {
       for spelling in report.oldSpellings {
@@ -26,15 +26,11 @@ enum TextFormat {
         text += line(forFixed: entry, failing: baseline.fixedEntriesFail) + "\n"
       }
     }
-    if let audit = report.audit {
-      for field in audit.fields {
-        let finding = field.finding(strict: report.isStrict)
-        // What the audit is run to find is never quiet: a brittle field no baseline accepted
-        // is listed either way.
-        guard !quiet || field.isBrittle else { continue }
-        text += line(for: finding, in: field.exampleFile) + "\n"
-      }
-      text += audit.description + "\n"
+    for (finding, file) in report.findings(aboutModels: true) where finding.isShown(quiet: quiet) {
+      text += line(for: finding, in: file) + "\n"
+    }
+    for line in report.viewLines {
+      text += line + "\n"
     }
     return text + report.summary.description + "\n"
   }

@@ -91,7 +91,10 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   /// The entry that records `finding` of `report`, its files named relative to `folder`.
   init(_ finding: Finding, of report: FileReport, relativeTo folder: WorkingDirectory) {
     let file = folder.relative(report.request?.archive ?? report.path)
-    if let contract = finding.contract {
+    if let field = finding.field {
+      // A field of a model, accepted whichever payloads show it.
+      self.init(field)
+    } else if let contract = finding.contract {
       self.init(
         file: file, kind: finding.kind, path: nil, value: contract.value ?? finding.message,
         type: report.typeName, pointer: contract.pointer.description)
@@ -115,11 +118,9 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   }
 
   /// The entry that records a brittle field of the audit.
-  init(_ field: FieldAudit) {
+  init(_ field: AuditedField) {
     self.init(
-      file: nil, kind: .brittleField, path: field.path,
-      value: field.question == .newVariant
-        ? "a new variant fails decoding" : "a new value fails decoding",
+      file: nil, kind: .brittleField, path: field.path, value: field.baselineValue,
       type: field.typeName)
   }
 

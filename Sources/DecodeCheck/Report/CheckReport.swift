@@ -21,9 +21,6 @@ public struct CheckReport: Sendable, Hashable {
   /// What reading HAR archives counted and skipped; all zero when the run read none.
   public internal(set) var traffic = TrafficCounts()
 
-  /// What the audit found, field by field (`--audit`); `nil` when the run did not audit.
-  public internal(set) var audit: AuditReport?
-
   /// The ambiguous aliases of the types the run knows: those registered and those its
   /// payloads' reports name, sorted by type. Each fails the check; no baseline accepts one.
   public internal(set) var aliasConflicts: [AliasConflict] = []
@@ -58,26 +55,47 @@ public struct CheckReport: Sendable, Hashable {
       summary.renamedValues += file.renamedValueCount
       summary.payloads += file.payloadCount
       summary.baselinedFindings += file.baselinedFindingCount
+      // Under --strict a brittle field fails the run though every payload decodes.
+      summary.failingBrittleFields += file.findings.count {
+        $0.severity == .error && $0.kind.details.isAboutTheModel
+      }
     }
     summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
     summary.fixedEntriesFail = baseline?.fixedEntriesFail ?? false
     summary.aliasConflicts = aliasConflicts.count
-    // Under --strict a brittle field fails the run though every payload decodes.
-    summary.failingBrittleFields = isStrict ? audit?.brittle.count ?? 0 : 0
     summary.traffic = traffic
     return summary
   }
 
-  /// The command's exit status: 2 when an input could not be checked, 1 when an input
-  /// ``FileReport/failed`` or a type's aliases conflict (or, under `--strict-baseline`, a
-  /// baseline entry no longer occurs), 0 otherwise.
+  /// The command's exit status: 2 when an input could not be checked, 1 when a finding is an
+  /// error (an input ``FileReport/failed``, or under `--strict` a brittle field) or a type's
+  /// aliases conflict (or, under `--strict-baseline`, a baseline entry no longer occurs), 0
+  /// otherwise.
   public var exitStatus: Int32 {
     if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
-    if files.contains(where: \.failed) { return 1 }
+    if files.contains(where: \.hasErrors) { return 1 }
     if !aliasConflicts.isEmpty { return 1 }
-    if isStrict, audit?.brittle.isEmpty == false { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
+  }
+}
+
+extension CheckReport {
+  /// Every finding with the report of the input it is in: either those about payloads, input
+  /// by input, or those about a model's fields (``Finding/Kind/Details/isAboutTheModel``), by
+  /// model and path, which the formats list after everything about payloads.
+  func findings(aboutModels: Bool) -> [(finding: Finding, file: FileReport)] {
+    var found: [(finding: Finding, file: FileReport)] = []
+    for file in files {
+      for finding in file.findings where finding.kind.details.isAboutTheModel == aboutModels {
+        found.append((finding, file))
+      }
+    }
+    guard aboutModels else { return found }
+    return found.sorted {
+      ($0.file.typeName ?? "", $0.finding.path ?? "")
+        < ($1.file.typeName ?? "", $1.finding.path ?? "")
+    }
   }
 }
 
@@ -88,6 +106,8 @@ struct CheckedScope: Sendable, Hashable {
   var inputs: Set<String> = []
   /// The folders searched, absolute and standardized.
   var folders: [String] = []
+  /// Whether the run audited (`--audit`), so ``AuditReport`` has a view of it.
+  var audits = false
   /// The models audited, by qualified name, whose brittle fields a baseline may list.
   var auditedTypes: Set<String> = []
   /// The types a run of `--openapi` checked against the document in ``inputs``, by qualified

@@ -52,8 +52,8 @@ public struct FileReport: Sendable, Hashable {
   /// document, positions are in it, and ``payloadCount`` counts the payloads generated.
   public internal(set) var schema: String?
 
-  /// What auditing each payload that decoded found (`--audit`), gathered by field into
-  /// ``CheckReport/audit``.
+  /// What auditing each payload that decoded found (`--audit`): gathered by field into
+  /// findings of the inputs their examples are in, and counted by ``AuditReport``.
   var audits: [PayloadAudit] = []
 
   /// A report of one input.
@@ -86,7 +86,7 @@ public struct FileReport: Sendable, Hashable {
   /// let failed = report.files.filter(\.failed).map(\.path)
   /// ```
   public var failed: Bool {
-    outcome != .notChecked && hasErrors
+    outcome != .notChecked && hasPayloadErrors
   }
 
   /// Which count of ``CheckSummary`` the input adds one to: every checked input adds to
@@ -94,7 +94,7 @@ public struct FileReport: Sendable, Hashable {
   /// and `baselined`. Old spellings are not problems: they leave an input decoded cleanly.
   var group: WritableKeyPath<CheckSummary, Int> {
     if outcome == .notChecked { return \.notChecked }
-    if hasErrors { return \.failed }
+    if hasPayloadErrors { return \.failed }
     if findings.contains(where: { $0.kind == .invalidElement }) { return \.withElementsLeftOut }
     if findings.contains(where: { $0.kind == .unknownValue }) { return \.withUnknownValues }
     if baselinedFindingCount > 0 { return \.baselined }
@@ -103,6 +103,13 @@ public struct FileReport: Sendable, Hashable {
     case .decodedWithUnknownValues: return \.withUnknownValues
     default: return \.decodedCleanly
     }
+  }
+
+  /// Whether any finding about the input's payloads fails the check. A finding about a
+  /// model's field (a brittle field under `--strict`) fails the run, not the input that is
+  /// its example.
+  var hasPayloadErrors: Bool {
+    findings.contains { $0.severity == .error && !$0.kind.details.isAboutTheModel }
   }
 
   /// How many unknown values the input held.

@@ -13,6 +13,13 @@ import Testing
     return report
   }
 
+  /// The audit of `files`: a view over the findings the report gathers from them.
+  private func audit(_ files: [FileReport]) throws -> AuditReport {
+    var report = CheckReport(files: files, isStrict: false)
+    report.addAuditFindings()
+    return try #require(AuditReport(report))
+  }
+
   private func place(
     _ path: String, _ question: PlaceAudit.Question, _ answer: PlaceAudit.Answer, line: Int
   ) -> PlaceAudit {
@@ -23,11 +30,11 @@ import Testing
 
   /// One payload where a new value is reported, another where it fails: the field is
   /// brittle, counted and exemplified by the places that failed only.
-  @Test func theWorstAnswerDecidesAndItsPlacesAreCounted() {
+  @Test func theWorstAnswerDecidesAndItsPlacesAreCounted() throws {
     let resilient = PlaceAudit.Answer.resilient(typeName: "Kind", tool: "UnknownDecodable")
     let brittle = PlaceAudit.Answer.brittle(
       typeName: "LegacyKind", message: "unknown LegacyKind value")
-    let report = AuditReport(files: [
+    let report = try audit([
       file(
         "a.json",
         [
@@ -61,8 +68,8 @@ import Testing
   }
 
   /// A field only left out, and never required, has nothing to say and is not listed.
-  @Test func anOptionalFieldWithNoVerdictIsNotListed() {
-    let report = AuditReport(files: [
+  @Test func anOptionalFieldWithNoVerdictIsNotListed() throws {
+    let report = try audit([
       file("a.json", [place("$.items[0].kind", .missingKey, .optional, line: 2)])
     ])
     #expect(report.fields.isEmpty)
