@@ -210,8 +210,8 @@ extension DecodeCheckCommand {
                              .iso8601 refuses fractional seconds)
           variant            every oneOf/anyOf branch and discriminator value
           not-generated      parts of the spec no payload was generated from
-        A finding of --openapi ends with its class ([enum-value]); SARIF names classes as
-        rule ids, JSON as each finding's "class". Inputs that cannot be read (input-error)
+        Every finding ends with its class ([unknown-value]); SARIF names classes as rule
+        ids, JSON as each finding's "class". Inputs that cannot be read (input-error)
         are never turned off.
 
       EXIT STATUS:

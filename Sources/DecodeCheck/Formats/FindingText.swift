@@ -7,12 +7,13 @@ extension Finding {
     return path.map { "\(contract.typeName) \($0)" } ?? contract.typeName
   }
 
-  /// The message and, for a finding of `--openapi`, the JSON pointer of the spec member it
-  /// comes from and its class of check, the name `--disable` takes:
+  /// The message, then, for a finding of `--openapi`, the JSON pointer of the spec member it
+  /// comes from, and for every finding its class of check, the name `--disable` takes:
+  /// `unknown Status value "paused" … [unknown-value]`,
   /// `…; Booking requires it (#/components/schemas/Booking/properties/total) [optionality]`.
   var fullMessage: String {
-    guard let contract else { return message }
-    return "\(message) (\(contract.pointer)) [\(CheckClass(of: self).rawValue)]"
+    let pointer = contract.map { " (\($0.pointer))" } ?? ""
+    return "\(message)\(pointer) [\(CheckClass(of: self).rawValue)]"
   }
 
   /// The subject and the message on one line: `Booking $.total: the spec lets … (#/…)`.

@@ -51,14 +51,14 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     #expect(
       run.outputLines == [
         "\(file):2:9: note: $.id: open: a new value decodes, and nothing is reported; required; "
-          + "2 payloads, 2 places",
+          + "2 payloads, 2 places [audited-field]",
         "\(file):5:11: note: $.note: open: a new value decodes, and nothing is reported; "
-          + "2 payloads, 2 places",
+          + "2 payloads, 2 places [audited-field]",
         "\(file):3:11: warning: $.size: brittle: a new value fails decoding: unknown ParcelSize "
           + "value \"decodecheckAuditNewValue\", and ParcelSize cannot decode values it does not "
-          + "know (no `unknown` case); required; 2 payloads, 2 places",
+          + "know (no `unknown` case); required; 2 payloads, 2 places [brittle-field]",
         "\(file):4:12: note: $.state: resilient: a new value is reported as unknown by "
-          + "BookingState (UnknownDecodable); required; 2 payloads, 2 places",
+          + "BookingState (UnknownDecodable); required; 2 payloads, 2 places [audited-field]",
         "audit: 2 payloads, 16 variants: 1 brittle field, 1 resilient, 2 open, 3 required",
         "2 files checked: 2 decoded cleanly, 0 with unknown values (0 values), 0 failed",
       ])
@@ -371,7 +371,7 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
       run.outputLines.contains(
         "\(archive)#1 GET /api/parcels/41 (body 3:11): warning: $.size: brittle: a new value fails "
           + "decoding: unknown ParcelSize value \"decodecheckAuditNewValue\", and ParcelSize "
-          + "cannot decode values it does not know (no `unknown` case); required; 1 payload, 1 place"
+          + "cannot decode values it does not know (no `unknown` case); required; 1 payload, 1 place [brittle-field]"
       ))
   }
 

@@ -96,8 +96,8 @@ private func bookingsWithEveryKindOfFinding() throws -> TemporaryFolder {
     #expect(
       new.outputLines == [
         "\(added):4:12: error: $.state: unknown BookingState value \"no_show\"; known: requested, "
-          + "confirmed, cancelled, completed",
-        "\(added):7:41: error: $.total.currency: unknown Currency value \"CHF\"; known: USD, EUR, GBP",
+          + "confirmed, cancelled, completed [unknown-value]",
+        "\(added):7:41: error: $.total.currency: unknown Currency value \"CHF\"; known: USD, EUR, GBP [unknown-value]",
         "5 files checked: 1 decoded cleanly, 0 with unknown values (2 values), 1 failed, "
           + "3 with only baselined findings; baseline: 4 findings accepted, 0 entries no longer found",
       ])

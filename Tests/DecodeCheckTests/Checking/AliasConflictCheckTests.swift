@@ -69,7 +69,9 @@ import Testing
     #expect(text.status == 1)
     #expect(
       text.outputLines.dropLast()
-        == Self.legacyMethodConflicts.map { $0.replacing("Method: ", with: "Method: error: ") })
+        == Self.legacyMethodConflicts.map {
+          $0.replacing("Method: ", with: "Method: error: ") + " [alias-conflict]"
+        })
     #expect(text.outputLines.last?.contains("; 2 alias conflicts;") == true)
 
     let github = runCommand(["--format", "github", path], registry: evolvingRegistry)

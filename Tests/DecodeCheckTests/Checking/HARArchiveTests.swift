@@ -105,7 +105,9 @@ import Testing
     #expect(errors.status == 1)
     #expect(
       errors.outputLines.first
-        == archive + "#8 GET /api/bookings/b-7 (body 1:1): error: $: missing required key `id`")
+        == archive
+        + "#8 GET /api/bookings/b-7 (body 1:1): error: $: missing required key `id` [decoding-failure]"
+    )
     #expect(
       errors.outputLines.last?.hasSuffix(
         "9 HAR entries: 3 checked, 2 no body, 3 not JSON, 1 no route") == true)
@@ -125,7 +127,7 @@ import Testing
     #expect(
       strict.outputLines == [
         archive + "#1 POST /api/unrouted?x=1: error: no route gives this response a type "
-          + "(--require-routes); add one for `/api/unrouted` to the routes file",
+          + "(--require-routes); add one for `/api/unrouted` to the routes file [no-route]",
         "1 file checked (0 payloads): 0 decoded cleanly, 0 with unknown values (0 values), "
           + "1 failed; 2 HAR entries: 0 checked, 1 not JSON, 1 no route",
       ])
@@ -153,7 +155,7 @@ import Testing
     #expect(
       run.outputLines.first
         == archive + "#1 GET /api/bookings/b-1: error: the response body is marked base64 but "
-        + "is not valid base64")
+        + "is not valid base64 [invalid-json]")
     #expect(
       run.outputLines[1].hasPrefix(archive + "#2 GET /api/bookings/b-2 (body 4:12): warning:"))
   }
@@ -162,12 +164,15 @@ import Testing
   @Test(arguments: [
     (
       "<!doctype html><p>Bad gateway</p>",
-      ":1:1: error: not valid JSON: a HAR archive starts with `{`, not `<`"
+      ":1:1: error: not valid JSON: a HAR archive starts with `{`, not `<` [invalid-json]"
     ),
-    (#"{"log": {"pages": []}}"#, ": error: not a HAR archive: no `log.entries` array"),
+    (
+      #"{"log": {"pages": []}}"#,
+      ": error: not a HAR archive: no `log.entries` array [invalid-json]"
+    ),
     (
       "[]",
-      ":1:1: error: not a HAR archive: it is a JSON array, not an object holding `log.entries`"
+      ":1:1: error: not a HAR archive: it is a JSON array, not an object holding `log.entries` [invalid-json]"
     ),
   ])
   func badArchivesGetOneLine(_ text: String, _ line: String) throws {
@@ -198,7 +203,7 @@ import Testing
     #expect(
       run.outputLines.first
         == "\(archive):\(position): error: not valid JSON: `0200` is not a number (no leading "
-        + "zeros)")
+        + "zeros) [invalid-json]")
     #expect(!run.output.contains("warning:"))
   }
 
@@ -227,7 +232,9 @@ import Testing
     let routes = try folder.write(Archives.routes, to: "routes.json")
     let run = runCommand(["--routes", routes, folder.path + "/gone.har"])
     #expect(run.status == 2)
-    #expect(run.outputLines.first == folder.path + "/gone.har: error: no such file or folder")
+    #expect(
+      run.outputLines.first == folder.path
+        + "/gone.har: error: no such file or folder [input-error]")
   }
 
   /// A folder search finds archives; the routes file, and a routes.json beside an archive,
@@ -277,7 +284,7 @@ import Testing
     #expect(
       (result["message"] as? [String: Any])?["text"] as? String
         == "\(request) (body 4:12): $.state: unknown BookingState value \"checked_in\"; "
-        + "known: requested, confirmed, cancelled, completed")
+        + "known: requested, confirmed, cancelled, completed [unknown-value]")
     let location =
       (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
     #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == "capture.har")

@@ -73,7 +73,7 @@ import Testing
     #expect(
       run.outputLines == [
         "\(path):1:12: note: $.method: old spelling PaymentMethod \"sepa\" read as "
-          + "\"bank_transfer\"; 1 payload, 1 place",
+          + "\"bank_transfer\"; 1 payload, 1 place [old-spelling]",
         "1 file checked: 0 decoded cleanly, 0 with unknown values (0 values), 0 failed, 1 with "
           + "only baselined findings; baseline: 1 finding accepted, 0 entries no longer found; "
           + "1 value sent in an old spelling",

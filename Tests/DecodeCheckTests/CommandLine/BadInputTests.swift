@@ -16,37 +16,40 @@ struct BadInput: CustomTestStringConvertible, Sendable {
   static let all: [BadInput] = [
     BadInput(name: "missing path", status: 2) { folder in
       let path = folder.path + "/Booking/missing.json"
-      return ([path], "\(path): error: no such file or folder")
+      return ([path], "\(path): error: no such file or folder [input-error]")
     },
     BadInput(name: "folder without JSON", status: 2) { folder in
       try folder.write("not a payload", to: "Booking/notes.txt")
       let path = folder.path + "/Booking"
-      return ([path], "\(path): error: no *.json or *.har files in this folder")
+      return ([path], "\(path): error: no *.json or *.har files in this folder [input-error]")
     },
     BadInput(name: "file without a type", status: 2) { folder in
       let path = try folder.write(Payloads.cleanBooking, to: "captured/booking.json")
       return (
         [path],
         "\(path): error: no type for this file: put it in a folder named after a registered type "
-          + "(Booking, Listing, ListingPage), or pass --type"
+          + "(Booking, Listing, ListingPage), or pass --type [input-error]"
       )
     },
     BadInput(name: "empty file", status: 1) { folder in
       let path = try folder.write("", to: "Booking/empty.json")
-      return ([path], "\(path):1:1: error: not valid JSON: the payload is empty")
+      return ([path], "\(path):1:1: error: not valid JSON: the payload is empty [invalid-json]")
     },
     BadInput(name: "binary garbage", status: 1) { folder in
       let path = try folder.write(Data([0x00, 0xFF, 0x13, 0x37, 0x7B]), to: "Booking/garbage.json")
       return (
         [path],
         "\(path):1:1: error: not valid JSON: unexpected byte 0x00 where a value was expected; "
-          + "the data looks binary"
+          + "the data looks binary [invalid-json]"
       )
     },
     BadInput(name: "invalid UTF-8", status: 1) { folder in
       let bytes = Data(#"{"id": "b"#.utf8) + Data([0xFF]) + Data(#""}"#.utf8)
       let path = try folder.write(bytes, to: "Booking/latin1.json")
-      return ([path], "\(path):1:10: error: $.id: not valid UTF-8: byte 0xFF inside a string")
+      return (
+        [path],
+        "\(path):1:10: error: $.id: not valid UTF-8: byte 0xFF inside a string [invalid-json]"
+      )
     },
     BadInput(name: "deep nesting", status: 1) { folder in
       let path = try folder.write(
@@ -54,7 +57,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       return (
         [path],
         "\(path):1:2561: error: $.a.a.a.a….a.a (512 levels): not valid JSON: nested more than 512 "
-          + "levels deep, the most JSONDecoder reads"
+          + "levels deep, the most JSONDecoder reads [invalid-json]"
       )
     },
     // Foundation's JSONDecoder traps on exactly this input unless the checker guards it.
@@ -63,7 +66,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       return (
         [path],
         "\(path):1:513: error: $[0][0][0][0]…[0][0] (512 levels): not valid JSON: nested more "
-          + "than 512 levels deep, the most JSONDecoder reads"
+          + "than 512 levels deep, the most JSONDecoder reads [invalid-json]"
       )
     },
     BadInput(name: "HTML error page", status: 1) { folder in
@@ -72,7 +75,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       return (
         [path],
         "\(path):1:1: error: not valid JSON: unexpected character `<`; expected a value (this "
-          + "looks like HTML or XML)"
+          + "looks like HTML or XML) [invalid-json]"
       )
     },
   ]
@@ -96,9 +99,12 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     let folder = try TemporaryFolder()
     let (arguments, line) = try input.prepare(folder)
     let path = try #require(arguments.last)
-    // The line's text after the severity: the JSON path, when there is one, and the message.
+    // The line's text after the severity: the JSON path, when there is one, the message and
+    // its class, which JSON writes as a member of its own.
     let severity = try #require(line.firstRange(of: ": error: "))
     let message = String(line[severity.upperBound...])
+    let classTag = try #require(message.firstMatch(of: #/ \[[a-z-]+\]$/#)).output
+    let unclassed = String(message.dropLast(classTag.count))
     let run = runCommand(["--format", format.rawValue] + arguments)
     #expect(run.status == input.status)
     #expect(run.errors.isEmpty)
@@ -109,7 +115,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       #expect(files.first?["path"] as? String == path)
       let finding = try #require((files.first?["findings"] as? [[String: Any]])?.first)
       #expect(finding["severity"] as? String == "error")
-      #expect(message.hasSuffix(finding["message"] as? String ?? "?"))
+      #expect(unclassed.hasSuffix(finding["message"] as? String ?? "?"))
+      #expect(classTag == " [\(finding["class"] as? String ?? "?")]")
     case .github:
       let annotation = try #require(run.outputLines.first)
       #expect(annotation.hasPrefix("::error file=\(GitHubFormat.escapeProperty(path)),"))
@@ -130,7 +137,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     let line = try #require(run.outputLines.first)
     #expect(line.hasPrefix("\(path): error: cannot read: "))
     #expect(
-      line.hasSuffix("permission denied") || line.hasSuffix("input/output error"), "\(line)")
+      line.hasSuffix("permission denied [input-error]")
+        || line.hasSuffix("input/output error [input-error]"), "\(line)")
     #expect(run.outputLines.last?.hasSuffix("; 1 path could not be checked") == true)
   }
 
@@ -144,7 +152,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     #expect(run.status == 2)
     #expect(
       run.outputLines == [
-        "\(locked): error: cannot read this folder: permission denied",
+        "\(locked): error: cannot read this folder: permission denied [input-error]",
         "1 file checked: 1 decoded cleanly, 0 with unknown values (0 values), 0 failed; "
           + "1 path could not be checked",
       ])
@@ -162,6 +170,6 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     #expect(
       run.outputLines.first
         == "\(path):1:1: error: not valid JSON: unexpected byte 0x00 where a value was expected; "
-        + "the data looks binary")
+        + "the data looks binary [invalid-json]")
   }
 }

@@ -27,9 +27,9 @@ import Testing
     #expect(
       run.outputLines == [
         "\(unknown):4:12: warning: $.state: unknown BookingState value \"checked_in\"; known: "
-          + "requested, confirmed, cancelled, completed",
-        "\(unknown):7:41: warning: $.total.currency: unknown Currency value \"CHF\"; known: USD, EUR, GBP",
-        "\(missing):6:49: error: $.guests[1]: missing required key `name`",
+          + "requested, confirmed, cancelled, completed [unknown-value]",
+        "\(unknown):7:41: warning: $.total.currency: unknown Currency value \"CHF\"; known: USD, EUR, GBP [unknown-value]",
+        "\(missing):6:49: error: $.guests[1]: missing required key `name` [decoding-failure]",
         "2 files checked: 0 decoded cleanly, 1 with unknown values (2 values), 1 failed",
       ])
   }

@@ -36,7 +36,9 @@ import Testing
     let wrongOne = runCommand(
       ["--type", "DecodeCheckTests.Tracking.Event", path], registry: registry)
     #expect(wrongOne.status == 1)
-    #expect(wrongOne.outputLines.first == "\(path):1:1: error: $: missing required key `name`")
+    #expect(
+      wrongOne.outputLines.first
+        == "\(path):1:1: error: $: missing required key `name` [decoding-failure]")
   }
 
   @Test func eachFileIsDecodedAsTheTypeItsNearestFolderNames() throws {
@@ -111,7 +113,7 @@ import Testing
     #expect(
       run.outputLines.first
         == "\(path): error: the folder `Event` names more than one type (DecodeCheckTests.Planner.Event, "
-        + "DecodeCheckTests.Tracking.Event); name the folder after the qualified name, or pass --type"
+        + "DecodeCheckTests.Tracking.Event); name the folder after the qualified name, or pass --type [input-error]"
     )
   }
 
@@ -128,7 +130,7 @@ import Testing
     #expect(untyped.status == 2)
     #expect(
       untyped.outputLines.first
-        == "-: error: standard input has no folder to name its type; pass --type")
+        == "-: error: standard input has no folder to name its type; pass --type [input-error]")
   }
 
   @Test func newlineDelimitedFindingsNameTheLine() throws {
@@ -142,8 +144,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.outputLines == [
-        "\(path):3:26: error: $.page: expected a number, found a string: \"2\"",
-        "\(path):5:18: error: not valid JSON: the payload ends early; expected a key in double quotes",
+        "\(path):3:26: error: $.page: expected a number, found a string: \"2\" [decoding-failure]",
+        "\(path):5:18: error: not valid JSON: the payload ends early; expected a key in double quotes [invalid-json]",
         "2 files checked (5 payloads): 1 decoded cleanly, 0 with unknown values (0 values), 1 failed",
       ])
 

@@ -53,13 +53,13 @@ import Testing
 
         | Where | Problem |
         |---|---|
-        | `Booking/c.json:6:49` `$.guests[1]` | missing required key `name` |
+        | `Booking/c.json:6:49` `$.guests[1]` | missing required key `name` [decoding-failure] |
 
         ### Invalid JSON (1)
 
         | Where | Problem |
         |---|---|
-        | `Booking/d.json:1:1` | not valid JSON: unexpected character `&lt;`; expected a value (this looks like HTML or XML) |
+        | `Booking/d.json:1:1` | not valid JSON: unexpected character `&lt;`; expected a value (this looks like HTML or XML) [invalid-json] |
 
         """)
   }

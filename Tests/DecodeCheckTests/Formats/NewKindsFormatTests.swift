@@ -52,12 +52,12 @@ import Testing
     #expect(
       run.outputLines == [
         "::warning file=\(escaped(Self.renamed)),line=3,col=31,title=decode-check%3A unknown value::"
-          + "$.accepted[1]: unknown PaymentMethod value \"paypal\"; known: card, bank_transfer",
+          + "$.accepted[1]: unknown PaymentMethod value \"paypal\"; known: card, bank_transfer [unknown-value]",
         "::warning file=\(escaped(Self.leftOut)),line=5,col=5,title=decode-check%3A element left "
           + "out::$.pinned[1]: left out an element that fails to decode as Notice: expected an "
-          + "object, found a string: \"a notice of a kind this build cannot re…",
+          + "object, found a string: \"a notice of a kind this build cannot re… [element-left-out]",
         "\(Self.renamed):2:13: note: $.method: old spelling PaymentMethod \"credit_card\" read "
-          + "as \"card\"; 1 payload, 2 places",
+          + "as \"card\"; 1 payload, 2 places [old-spelling]",
         "2 files checked: 0 decoded cleanly, 1 with unknown values (1 value), 1 with elements "
           + "left out (1 element), 0 failed; 2 values sent in an old spelling",
       ])
@@ -77,7 +77,7 @@ import Testing
     #expect(
       renamed.output.contains(
         "    <system-out>\(Self.renamed):2:13: note: $.method: old spelling PaymentMethod "
-          + "&quot;credit_card&quot; read as &quot;card&quot;; 1 payload, 2 places&#10;1 file checked"
+          + "&quot;credit_card&quot; read as &quot;card&quot;; 1 payload, 2 places [old-spelling]&#10;1 file checked"
       ))
   }
 
@@ -103,7 +103,7 @@ import Testing
     let note = results[2]
     #expect(
       (note["message"] as? [String: String])?["text"]
-        == #"$.method: old spelling PaymentMethod "credit_card" read as "card"; 1 payload, 2 places"#
+        == #"$.method: old spelling PaymentMethod "credit_card" read as "card"; 1 payload, 2 places [old-spelling]"#
     )
     #expect(note["ruleIndex"] as? Int == ruleIDs.firstIndex(of: "old-spelling"))
   }
@@ -147,7 +147,7 @@ import Testing
         |---|---|
         | `Timeline/v2-pinned-left-out.json:5:5` `$.pinned[1]` | left out an element that fails \
         to decode as Notice: expected an object, found a string: "a notice of a kind this build \
-        cannot re… |
+        cannot re… [element-left-out] |
         """))
     #expect(
       text.hasSuffix(
@@ -200,6 +200,6 @@ import Testing
     #expect(
       changed.outputLines.first
         == "\(path):1:55: error: $.notices[1]: left out an element that fails to decode as "
-        + "Notice: missing required key `title`")
+        + "Notice: missing required key `title` [element-left-out]")
   }
 }

@@ -76,13 +76,13 @@ func mixedFolder() throws -> (folder: TemporaryFolder, paths: [String]) {
     #expect(
       run.outputLines == [
         "::warning file=\(escapedUnknown),line=4,col=12,title=decode-check%3A unknown value::$.state: "
-          + "unknown BookingState value \"checked_in\"; known: requested, confirmed, cancelled, completed",
+          + "unknown BookingState value \"checked_in\"; known: requested, confirmed, cancelled, completed [unknown-value]",
         "::warning file=\(escapedUnknown),line=7,col=41,title=decode-check%3A unknown value::"
-          + "$.total.currency: unknown Currency value \"CHF\"; known: USD, EUR, GBP",
+          + "$.total.currency: unknown Currency value \"CHF\"; known: USD, EUR, GBP [unknown-value]",
         "::error file=\(paths[2]),line=6,col=49,title=decode-check%3A decoding failure::$.guests[1]: "
-          + "missing required key `name`",
+          + "missing required key `name` [decoding-failure]",
         "::error file=\(paths[3]),title=decode-check%3A input error::no type for this file: put it in "
-          + "a folder named after a registered type (Booking, Listing, ListingPage), or pass --type",
+          + "a folder named after a registered type (Booking, Listing, ListingPage), or pass --type [input-error]",
         "3 files checked: 1 decoded cleanly, 1 with unknown values (2 values), 1 failed; "
           + "1 path could not be checked",
       ])
@@ -106,7 +106,7 @@ func mixedFolder() throws -> (folder: TemporaryFolder, paths: [String]) {
     #expect(
       run.outputLines.first
         == "::error line=1,col=2,title=decode-check%3A invalid JSON::not valid JSON: the payload ends "
-        + "early; expected a key in double quotes or `}`")
+        + "early; expected a key in double quotes or `}` [invalid-json]")
   }
 
   @Test func junitIsWellFormedXMLWithOneCasePerFile() throws {
@@ -124,7 +124,9 @@ func mixedFolder() throws -> (folder: TemporaryFolder, paths: [String]) {
     #expect(xml.attributes("failure").map { $0["message"] } == ["missing required key `name`"])
     #expect(xml.attributes("error").map { $0["type"] } == ["inputError"])
     #expect(
-      xml.text("failure") == ["\(paths[2]):6:49: error: $.guests[1]: missing required key `name`"])
+      xml.text("failure") == [
+        "\(paths[2]):6:49: error: $.guests[1]: missing required key `name` [decoding-failure]"
+      ])
     #expect(
       xml.text("system-out").first?.contains("unknown BookingState value \"checked_in\"") == true)
     #expect(xml.text("system-out").last?.hasPrefix("3 files checked") == true)

@@ -129,7 +129,7 @@ private enum SARIFSchema {
     #expect(
       message
         == "$.state: unknown BookingState value \"checked_in\"; known: requested, confirmed, "
-        + "cancelled, completed")
+        + "cancelled, completed [unknown-value]")
     #expect(results.allSatisfy { $0["baselineState"] == nil })
   }
 
