@@ -18,27 +18,3 @@ extension CheckReport {
     return report
   }
 }
-
-extension FileReport {
-  /// Keeps only `kept` of the findings; when some were taken out, the outcome follows what
-  /// is left: a failure that is gone no longer fails the input, unknown values that are gone
-  /// no longer mark it. An input that could not be checked stays so.
-  mutating func replaceFindings(with kept: [Finding]) {
-    guard kept.count != findings.count else { return }
-    findings = kept
-    guard outcome != .notChecked else { return }
-    let failing: Set<Finding.Kind> = [.decodingFailure, .invalidJSON, .noRoute]
-    if outcome == .failed,
-      kept.contains(where: { failing.contains($0.kind) && $0.severity == .error })
-    {
-      return
-    }
-    if kept.contains(where: { $0.kind == .invalidElement }) {
-      outcome = .decodedWithElementsLeftOut
-    } else if kept.contains(where: { $0.kind == .unknownValue }) {
-      outcome = .decodedWithUnknownValues
-    } else {
-      outcome = .decoded
-    }
-  }
-}

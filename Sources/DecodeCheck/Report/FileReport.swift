@@ -147,3 +147,20 @@ extension FileReport.Outcome {
       }
   }
 }
+
+extension FileReport {
+  /// Keeps only `kept` of the findings; when some were taken out, the outcome follows what
+  /// is left, by the one roll-up of findings into an outcome: a failure that is gone no
+  /// longer fails the input, unknown values that are gone no longer mark it. An input that
+  /// could not be checked stays so, and one that failed for a reason still kept (invalid JSON,
+  /// no route, a decoding failure) stays failed.
+  mutating func replaceFindings(with kept: [Finding]) {
+    guard kept.count != findings.count else { return }
+    findings = kept
+    guard outcome != .notChecked else { return }
+    let failing: Set<Finding.Kind> = [.decodingFailure, .invalidJSON, .noRoute]
+    let stillFails = kept.contains { failing.contains($0.kind) && $0.severity == .error }
+    guard outcome != .failed || !stillFails else { return }
+    outcome = Outcome(decoded: true, findings: kept)
+  }
+}
