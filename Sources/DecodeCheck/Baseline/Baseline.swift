@@ -169,7 +169,11 @@ public struct Baseline: Sendable, Hashable {
       var kept: [Finding] = []
       for finding in result.files[index].findings {
         let entry = BaselineEntry(finding, of: result.files[index], relativeTo: folder)
-        guard finding.kind.details.isBaselinable, let count = unmatched[entry] else {
+        // A finding a baseline already accepted (one applied before this one) is not
+        // accepted twice.
+        guard finding.kind.details.isBaselinable, finding.field?.isBaselined != true,
+          let count = unmatched[entry]
+        else {
           kept.append(finding)
           continue
         }

@@ -24,12 +24,13 @@ import Foundation
 /// placed in the OpenAPI document, names the type as its logical location, and carries the
 /// check, the spec's JSON pointer and value as `properties`. With a baseline, results carry
 /// `baselineState` `new`, and entries that no longer occur are results of level `note`
-/// (`error` under `--strict-baseline`) with `baselineState` `absent`. With `--audit`, each
-/// brittle field is a result of the rule `brittleField` at its example place; the audit's
-/// other fields are not results. An element left out is a result of the rule
-/// `invalidElement`; each old spelling is one result of level `note` (rule `renamedValue`) at
-/// the first place it was sent, with its counts; an alias conflict is an `error` of the rule
-/// `aliasConflict` whose only location is logical: its type.
+/// (`error` under `--strict-baseline`) with `baselineState` `absent`. Rules are the classes of
+/// check, by the names `--disable` takes. With `--audit`, each brittle field is a result of the
+/// rule `brittle-field` at its example place; the audit's other fields are not results. An
+/// element left out is a result of the rule `element-left-out`; each old spelling is one result
+/// of level `note` (rule `old-spelling`) at the first place it was sent, with its counts; an
+/// alias conflict is an `error` of the rule `alias-conflict` whose only location is logical:
+/// its type.
 enum SARIFFormat {
   static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -54,7 +54,10 @@ public struct CheckReport: Sendable, Hashable {
       summary.elementsLeftOut += file.leftOutElementCount
       summary.renamedValues += file.renamedValueCount
       summary.payloads += file.payloadCount
-      summary.baselinedFindings += file.baselinedFindingCount
+      // A finding about a model that a baseline accepted stays listed, as a note, and counts
+      // as accepted like the payloads' findings the baseline took out.
+      summary.baselinedFindings +=
+        file.baselinedFindingCount + file.findings.count { $0.field?.isBaselined == true }
       // Under --strict a brittle field fails the run though every payload decodes.
       summary.failingBrittleFields += file.findings.count {
         $0.severity == .error && $0.kind.details.isAboutTheModel
@@ -157,8 +160,8 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   /// The number of ``CheckReport/aliasConflicts``, each of which fails the check.
   public internal(set) var aliasConflicts = 0
   /// The brittle fields of an audit that fail the check: those no baseline accepted, under
-  /// `--strict`; zero otherwise.
-  var failingBrittleFields = 0
+  /// `--strict`; zero otherwise. They fail the run though every file decoded.
+  public internal(set) var failingBrittleFields = 0
   /// Files that ``FileReport/failed``: a payload failed to decode or is not valid JSON, or under
   /// `--strict` held an unknown value or had an element left out; findings a baseline accepted
   /// do not count.
@@ -190,6 +193,7 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
     case filesChecked, decodedCleanly, withUnknownValues, unknownValues, failed, baselined
     case notChecked, payloads, baselinedFindings, fixedBaselineEntries
     case withElementsLeftOut, elementsLeftOut, renamedValues, aliasConflicts
+    case failingBrittleFields
   }
 
   /// Writes the counts as `--format json`'s `summary` member.
@@ -214,6 +218,7 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
     try container.encode(elementsLeftOut, forKey: .elementsLeftOut)
     try container.encode(renamedValues, forKey: .renamedValues)
     try container.encode(aliasConflicts, forKey: .aliasConflicts)
+    try container.encode(failingBrittleFields, forKey: .failingBrittleFields)
   }
 
   /// Creates a summary with every count at zero.

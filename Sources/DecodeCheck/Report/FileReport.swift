@@ -80,7 +80,8 @@ public struct FileReport: Sendable, Hashable {
   ///
   /// This is the one meaning of "failed" that every format counts and the exit status follows:
   /// a payload that did not decode or is not valid JSON, or under `--strict` one that holds an
-  /// unknown value or had an element left out.
+  /// unknown value or had an element left out. (A brittle field of `--audit`, about a model and
+  /// not a payload, fails the run under `--strict` without failing its example's file.)
   ///
   /// ```swift
   /// let failed = report.files.filter(\.failed).map(\.path)

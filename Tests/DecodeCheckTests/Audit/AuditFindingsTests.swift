@@ -86,6 +86,30 @@ private let parcel = """
     let view = try #require(AuditReport(accepted))
     #expect(view.brittle.isEmpty)
     #expect(view.description.contains("1 brittle field (1 accepted by the baseline)"))
+    // The summary counts it among what the baseline accepted, as the comparison does.
+    #expect(accepted.summary.baselinedFindings == 1)
+    #expect(accepted.summary.description.contains("baseline: 1 finding accepted"))
+  }
+
+  /// A second baseline (a team's, then one's own) does not accept what the first accepted.
+  @Test func aFieldAcceptedOnceIsNotAcceptedAgain() throws {
+    let (report, _) = try audit(strict: true)
+    let baseline = Baseline(recording: report)
+    let twice = baseline.apply(to: baseline.apply(to: report))
+    #expect(twice.baseline?.accepted == 0)
+    let brittle = try #require(twice.files[0].findings.first { $0.kind == .brittleField })
+    #expect(brittle.message.hasSuffix("1 payload, 1 place; accepted by the baseline"))
+    #expect(twice.summary.baselinedFindings == 1)
+  }
+
+  /// Under --strict a brittle field fails the run though no file failed: the JSON summary
+  /// says how many, so it explains the exit status.
+  @Test func theJSONSummaryCountsTheBrittleFieldsThatFail() throws {
+    let (report, _) = try audit(strict: true)
+    #expect(report.exitStatus == 1)
+    #expect(report.summary.failed == 0)
+    let summary = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report.summary))
+    #expect((summary as? [String: Int])?["failingBrittleFields"] == 1)
   }
 
   @Test func disablingTheClassTakesTheFindingsOutOfTheViewToo() throws {

@@ -45,7 +45,7 @@ func mixedFolder() throws -> (folder: TemporaryFolder, paths: [String]) {
         "filesChecked": 3, "decodedCleanly": 1, "withUnknownValues": 1, "unknownValues": 2,
         "failed": 1, "notChecked": 1, "payloads": 3, "baselined": 0, "baselinedFindings": 0,
         "fixedBaselineEntries": 0, "withElementsLeftOut": 0, "elementsLeftOut": 0,
-        "renamedValues": 0, "aliasConflicts": 0,
+        "renamedValues": 0, "aliasConflicts": 0, "failingBrittleFields": 0,
       ])
     let files = try #require(document["files"] as? [[String: Any]])
     #expect(files.map { $0["path"] as? String } == paths)
