@@ -184,7 +184,7 @@ public struct Baseline: Sendable, Hashable {
           acceptedFinding.accept()
           kept.append(acceptedFinding)
         } else {
-          result.files[index].baselinedFindingCount += 1
+          result.files[index].acceptedFindings.append(finding)
         }
       }
       result.files[index].findings = kept

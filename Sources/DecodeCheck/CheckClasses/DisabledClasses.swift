@@ -11,8 +11,16 @@ extension CheckReport {
     guard !disabled.isEmpty else { return self }
     var report = self
     for index in report.files.indices {
-      let kept = report.files[index].findings.filter { !disabled.contains(CheckClass(of: $0)) }
-      report.files[index].replaceFindings(with: kept)
+      // What a baseline accepted of those classes is not counted either.
+      let file = report.files[index]
+      let kept = file.findings.filter { !disabled.contains(CheckClass(of: $0)) }
+      let accepted = file.acceptedFindings.filter { !disabled.contains(CheckClass(of: $0)) }
+      // A finding about a model that a baseline accepted stays among the findings.
+      let isAccepted = { (finding: Finding) in finding.field?.isBaselined == true }
+      report.baseline?.accepted -=
+        file.acceptedFindings.count - accepted.count
+        + file.findings.count(where: isAccepted) - kept.count(where: isAccepted)
+      report.files[index].replaceFindings(with: kept, accepted: accepted)
     }
     if disabled.contains(.aliasConflict) { report.aliasConflicts = [] }
     return report

@@ -40,7 +40,11 @@ public struct FileReport: Sendable, Hashable {
   public internal(set) var payloadCount: Int
 
   /// How many of the input's findings a baseline accepted and took out of ``findings``.
-  public internal(set) var baselinedFindingCount = 0
+  public var baselinedFindingCount: Int { acceptedFindings.count }
+
+  /// The findings a baseline accepted and took out of ``findings``, kept so that turning a
+  /// class of check off (`--disable`) takes its accepted findings out of the counts too.
+  var acceptedFindings: [Finding] = []
 
   /// The request whose response this is, for a payload read from a HAR archive; then
   /// ``path`` names the archive and the request (`capture.har#12 GET /api/v2/listings`) and
@@ -155,13 +159,19 @@ extension FileReport {
   /// longer fails the input, unknown values that are gone no longer mark it. An input that
   /// could not be checked stays so, and one that failed for a reason still kept (invalid JSON,
   /// no route, a decoding failure) stays failed.
-  mutating func replaceFindings(with kept: [Finding]) {
-    guard kept.count != findings.count else { return }
+  ///
+  /// `accepted`, when given, replaces the findings a baseline accepted the same way; those
+  /// count toward the outcome as they did before the baseline took them out.
+  mutating func replaceFindings(with kept: [Finding], accepted: [Finding]? = nil) {
+    let accepted = accepted ?? acceptedFindings
+    guard kept.count != findings.count || accepted.count != acceptedFindings.count else { return }
     findings = kept
+    acceptedFindings = accepted
     guard outcome != .notChecked else { return }
     let failing: Set<Finding.Kind> = [.decodingFailure, .invalidJSON, .noRoute]
-    let stillFails = kept.contains { failing.contains($0.kind) && $0.severity == .error }
+    let all = kept + accepted
+    let stillFails = all.contains { failing.contains($0.kind) && $0.severity == .error }
     guard outcome != .failed || !stillFails else { return }
-    outcome = Outcome(decoded: true, findings: kept)
+    outcome = Outcome(decoded: true, findings: all)
   }
 }

@@ -138,4 +138,30 @@ private let iso8601Registry = ModelRegistry(
     #expect(!both.output.contains("unknown BookingState value"))
     #expect(both.outputLines.last?.contains("0 with unknown values (0 values)") == true)
   }
+
+  /// What a baseline accepted of a class turned off is not counted either: not as accepted,
+  /// and its file is not one "with only baselined findings". Its entries are not reported as
+  /// no longer found.
+  @Test func aDisabledClassCountsNoFindingABaselineAccepted() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(Payloads.bookingWithUnknownValues, to: "Booking/new.json")
+    let baseline = folder.path + "/baseline.json"
+    #expect(runCommand(["--write-baseline", baseline, path]).status == 0)
+    let accepted = runCommand(["--baseline", baseline, path])
+    #expect(
+      accepted.outputLines.last?.hasSuffix(
+        "1 with only baselined findings; baseline: 2 findings accepted, 0 entries no longer found"
+      ) == true, "\(accepted.output)")
+    let run = runCommand(["--disable", "unknown-value", "--baseline", baseline, path])
+    #expect(run.status == 0)
+    #expect(
+      run.outputLines == [
+        "1 file checked: 1 decoded cleanly, 0 with unknown values (0 values), 0 failed"
+      ])
+    let json = runCommand(
+      ["--format", "json", "--disable", "unknown-value", "--baseline", baseline, path])
+    let document = try jsonObject(json.output)
+    #expect((document["baseline"] as? [String: Any])?["accepted"] as? Int == 0)
+    #expect((document["summary"] as? [String: Int])?["baselinedFindings"] == 0)
+  }
 }
