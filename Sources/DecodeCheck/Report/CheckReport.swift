@@ -161,7 +161,7 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   public internal(set) var aliasConflicts = 0
   /// The brittle fields of an audit that fail the check: those no baseline accepted, under
   /// `--strict`; zero otherwise. They fail the run though every file decoded.
-  public internal(set) var failingBrittleFields = 0
+  var failingBrittleFields = 0
   /// Files that ``FileReport/failed``: a payload failed to decode or is not valid JSON, or under
   /// `--strict` held an unknown value or had an element left out; findings a baseline accepted
   /// do not count.

@@ -40,7 +40,7 @@ public struct FileReport: Sendable, Hashable {
   public internal(set) var payloadCount: Int
 
   /// How many of the input's findings a baseline accepted and took out of ``findings``.
-  public var baselinedFindingCount: Int { acceptedFindings.count }
+  var baselinedFindingCount: Int { acceptedFindings.count }
 
   /// The findings a baseline accepted and took out of ``findings``, kept so that turning a
   /// class of check off (`--disable`) takes its accepted findings out of the counts too.
