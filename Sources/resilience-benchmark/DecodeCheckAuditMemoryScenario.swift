@@ -26,31 +26,9 @@ extension Scenario {
         description: "the audit of a 1.3 MB page peaked at \(peak / 1_000_000) MB, over "
           + "\(AuditMemory.bound / 1_000_000) MB")
     }
-    let payload = AuditMemory.payload
-    let model = RegisteredModel(ListingPage.self)
     var checker = PayloadChecker()
     checker.audit = AuditBudget(placesPerField: 1, placesPerFile: 8)
-    let variants =
-      AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
-    guard variants > 0 else {
-      throw ComparisonError(description: "the audit decoded no variant")
-    }
-    var comparison = try Comparison(
-      candidate: Side(byteCount: payload.count * variants) {
-        AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
-      },
-      baseline: Side(byteCount: payload.count * variants) {
-        try (0..<variants).map { _ in
-          try JSONDecoder().decode(ListingPage.self, from: payload).listings.count
-        }.count
-      }
-    ) { audited, decoded in
-      guard audited == decoded else {
-        throw ComparisonError(
-          description: "the audit decoded \(audited) variants, the baseline \(decoded) payloads")
-      }
-    }
-    comparison.candidateItems = (variants, "variants")
+    var comparison = try Comparison.audit(AuditMemory.payload, with: checker, times: 1)
     comparison.candidatePeakMemoryBytes = peak
     return comparison
   }

@@ -76,33 +76,7 @@ extension Scenario {
   ) { records in
     let payload = Payloads.listingPage(count: 10).data
     let payloads = max(1, records / 1_000)
-    let model = RegisteredModel(ListingPage.self)
-    let checker = PayloadChecker()
-    let variants =
-      AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
-    guard variants > 0 else {
-      throw ComparisonError(description: "the audit decoded no variant")
-    }
-    let byteCount = payload.count * variants * payloads
-    var comparison = try Comparison(
-      candidate: Side(byteCount: byteCount) {
-        (0..<payloads).map { _ in
-          AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
-        }.reduce(0, +)
-      },
-      baseline: Side(byteCount: byteCount) {
-        try (0..<payloads * variants).map { _ in
-          try JSONDecoder().decode(ListingPage.self, from: payload).listings.count
-        }.count
-      }
-    ) { audited, decoded in
-      guard audited == decoded else {
-        throw ComparisonError(
-          description: "the audit decoded \(audited) variants, the baseline \(decoded) payloads")
-      }
-    }
-    comparison.candidateItems = (variants * payloads, "variants")
-    return comparison
+    return try Comparison.audit(payload, with: PayloadChecker(), times: payloads)
   }
 
   /// The folder of ``decodeCheckTwoCores`` read and decoded by `JSONDecoder` alone, two files
@@ -177,4 +151,40 @@ enum BenchmarkFolder {
 
   private static let root = FileManager.default.temporaryDirectory
     .appendingPathComponent("resilience-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
+}
+
+extension Comparison {
+  /// `payload` audited as a `ListingPage` by `checker`, `times` times over, against as many
+  /// plain decodes as the audit decodes variants: the cost of a variant against a decode.
+  /// Both sides must come to the same count of decodes.
+  static func audit(
+    _ payload: Data, with checker: PayloadChecker, times: Int
+  ) throws -> Comparison {
+    let model = RegisteredModel(ListingPage.self)
+    let variants =
+      AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
+    guard variants > 0 else {
+      throw ComparisonError(description: "the audit decoded no variant")
+    }
+    let byteCount = payload.count * variants * times
+    var comparison = try Comparison(
+      candidate: Side(byteCount: byteCount) {
+        (0..<times).map { _ in
+          AuditReport(checker.audit(payload, as: model, maximumConcurrency: 1))?.variantCount ?? 0
+        }.reduce(0, +)
+      },
+      baseline: Side(byteCount: byteCount) {
+        try (0..<times * variants).map { _ in
+          try JSONDecoder().decode(ListingPage.self, from: payload).listings.count
+        }.count
+      }
+    ) { audited, decoded in
+      guard audited == decoded else {
+        throw ComparisonError(
+          description: "the audit decoded \(audited) variants, the baseline \(decoded) payloads")
+      }
+    }
+    comparison.candidateItems = (variants * times, "variants")
+    return comparison
+  }
 }
