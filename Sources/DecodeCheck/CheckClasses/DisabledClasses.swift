@@ -10,17 +10,17 @@ extension CheckReport {
   func disabling(_ disabled: Set<CheckClass>) -> CheckReport {
     guard !disabled.isEmpty else { return self }
     var report = self
+    let isOff = { (finding: Finding) in disabled.contains(CheckClass(of: finding)) }
     for index in report.files.indices {
-      // What a baseline accepted of those classes is not counted either.
       let file = report.files[index]
-      let kept = file.findings.filter { !disabled.contains(CheckClass(of: $0)) }
-      let accepted = file.acceptedFindings.filter { !disabled.contains(CheckClass(of: $0)) }
-      // A finding about a model that a baseline accepted stays among the findings.
-      let isAccepted = { (finding: Finding) in finding.field?.isBaselined == true }
+      // What a baseline accepted of those classes is not counted either: the findings it
+      // took out, and those about a model it left listed as accepted.
       report.baseline?.accepted -=
-        file.acceptedFindings.count - accepted.count
-        + file.findings.count(where: isAccepted) - kept.count(where: isAccepted)
-      report.files[index].replaceFindings(with: kept, accepted: accepted)
+        file.acceptedFindings.count(where: isOff)
+        + file.findings.count { isOff($0) && $0.field?.isBaselined == true }
+      report.files[index].replaceFindings(
+        with: file.findings.filter { !isOff($0) },
+        accepted: file.acceptedFindings.filter { !isOff($0) })
     }
     if disabled.contains(.aliasConflict) { report.aliasConflicts = [] }
     return report
