@@ -191,9 +191,10 @@ extension SkipUnknownElements: Decodable where Elements.Element: Decodable {
   /// ```
   @inlinable
   public init(from decoder: any Decoder) throws {
-    // `null` first: a collection that is not optional looks up no storage for it.
+    // `null` is `nil` for an optional collection, as a missing key is; for one that is not
+    // optional, reading the array below throws what a plain array does.
     if (try? decoder.singleValueContainer().decodeNil()) == true,
-      let valueForNull = try Elements.valueForNull(codingPath: decoder.codingPath)
+      let valueForNull = noneIfOptional(Elements.self)
     {
       self.init(wrappedValue: valueForNull)
       readNull = true

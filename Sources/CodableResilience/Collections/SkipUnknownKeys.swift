@@ -152,10 +152,10 @@ extension SkipUnknownKeys: Decodable where Entries.Value: Decodable {
   /// // downloads.wrappedValue == [.ios: 10]; downloads.unknownEntries: [("visionos", 2)]
   /// ```
   public init(from decoder: any Decoder) throws {
-    // `null` first, as `@SkipUnknownElements` asks it: a dictionary that is not optional looks
-    // up no storage for it.
+    // `null` is `nil` for an optional dictionary, as a missing key is; for one that is not
+    // optional, reading the object below throws what a plain dictionary does.
     if (try? decoder.singleValueContainer().decodeNil()) == true,
-      let valueForNull = try Entries.valueForNull(codingPath: decoder.codingPath)
+      let valueForNull = noneIfOptional(Entries.self)
     {
       self.init(wrappedValue: valueForNull)
       readNull = true
@@ -335,7 +335,8 @@ extension SkipUnknownKeys: ResilientPropertyWrapper, MissingKeyRule {
       }
     }
     return Self(
-      wrappedValue: try Entries(knownEntries: split.known, codingPath: container.codingPath))
+      wrappedValue: try Entries(knownEntries: split.known, codingPath: container.codingPath + [key])
+    )
   }
 
   /// Whether the key is written: not for an optional collection that is `nil` and was not

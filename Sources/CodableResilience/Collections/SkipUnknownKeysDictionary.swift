@@ -26,86 +26,24 @@ extension Optional: SkipUnknownKeysDictionary where Wrapped: SkipUnknownKeysDict
   public typealias Value = Wrapped.Value
 }
 
-/// The dictionary behind ``SkipUnknownKeysDictionary``: how it is made of the known entries,
-/// which entries it writes, and what a missing key or `null` decodes as. Internal, so the
-/// dictionaries a user has show none of it.
-protocol EntryStorage {
-  associatedtype StoredKey: Hashable
-  associatedtype StoredValue
-
-  init(storedEntries: [StoredKey: StoredValue])
-  var storedEntries: [StoredKey: StoredValue]? { get }
-  static var storageForNull: Self? { get }
-}
-
-extension Dictionary: EntryStorage {
-  init(storedEntries: [Key: Value]) {
-    self = storedEntries
-  }
-
-  var storedEntries: [Key: Value]? { self }
-
-  static var storageForNull: [Key: Value]? { nil }
-}
-
-extension Optional: EntryStorage where Wrapped: EntryStorage {
-  init(storedEntries: [Wrapped.StoredKey: Wrapped.StoredValue]) {
-    self = .some(Wrapped(storedEntries: storedEntries))
-  }
-
-  var storedEntries: [Wrapped.StoredKey: Wrapped.StoredValue]? {
-    flatMap(\.storedEntries)
-  }
-
-  static var storageForNull: Wrapped?? { .some(nil) }
-}
+// MARK: - How the wrapper makes and writes its dictionary (`CollectionStorage`)
 
 extension SkipUnknownKeysDictionary {
   /// The dictionary of the known entries; throws for a conforming type that is not one the
   /// package makes conform. The coding path is read only for that error.
   @usableFromInline
   init(knownEntries: [Key: Value], codingPath: @autoclosure () -> [any CodingKey]) throws {
-    self = try Self.storage(codingPath).make(knownEntries)
+    self = try makeCollection(
+      Self.self, of: knownEntries, codingPath: codingPath, unsupported: Self.unsupported)
   }
 
   /// The entries to write; `nil` for an optional dictionary that is `nil`.
   func entriesToEncode(codingPath: [any CodingKey]) throws -> [Key: Value]? {
-    guard let storage = self as? any EntryStorage else {
-      throw EncodingError.invalidValue(
-        self, EncodingError.Context(codingPath: codingPath, debugDescription: Self.unsupported))
-    }
-    return storage.entries(as: [Key: Value].self)
-  }
-
-  /// What `null` decodes as: `nil` for an optional dictionary. Asked only once `null` was
-  /// read.
-  static func valueForNull(codingPath: @autoclosure () -> [any CodingKey]) throws -> Self? {
-    try storage(codingPath).null(as: Self.self)
-  }
-
-  private static func storage(_ codingPath: () -> [any CodingKey]) throws -> any EntryStorage.Type {
-    guard let storage = Self.self as? any EntryStorage.Type else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: codingPath(), debugDescription: unsupported))
-    }
-    return storage
+    try contentsToWrite(
+      of: self, as: [Key: Value].self, codingPath: codingPath, unsupported: Self.unsupported)
   }
 
   private static var unsupported: String {
     "SkipUnknownKeys holds a Dictionary, or an optional one; \(Self.self) is neither"
-  }
-}
-
-extension EntryStorage {
-  fileprivate static func make<Collection>(_ entries: some Any) -> Collection {
-    Self(storedEntries: entries as! [StoredKey: StoredValue]) as! Collection
-  }
-
-  fileprivate func entries<Entries>(as _: Entries.Type) -> Entries? {
-    storedEntries.map { $0 as! Entries }
-  }
-
-  fileprivate static func null<Collection>(as _: Collection.Type) -> Collection? {
-    storageForNull.map { $0 as! Collection }
   }
 }

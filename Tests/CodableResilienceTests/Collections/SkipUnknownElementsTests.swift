@@ -112,6 +112,8 @@ struct SkipUnknownElementsTests {
       (#"{"badges": [1], "badge_set": []}"#, .typeMismatch, "$.badges[0]"),
       (#"{"badges": "verified", "badge_set": []}"#, .typeMismatch, "$.badges"),
       (#"{"badge_set": []}"#, .keyNotFound, "$.badges"),
+      // `null` is `nil` only for an optional collection; here it is what a plain array throws.
+      (#"{"badges": null, "badge_set": []}"#, .valueNotFound, "$.badges"),
     ]
   )
   func brokenPayloadsThrow(payload: String, kind: DecodingErrorKind, path: String) {

@@ -118,6 +118,8 @@ struct SkipUnknownKeysTests {
       // Read as `Dictionary` reads an array, as keys and values: a key that is no raw value.
       (#"{"downloads": [1, 2]}"#, .typeMismatch, "$.downloads[0]"),
       (#"{}"#, .keyNotFound, "$.downloads"),
+      // `null` is `nil` only for an optional dictionary; here it is what a plain one throws.
+      (#"{"downloads": null}"#, .valueNotFound, "$.downloads"),
     ]
   )
   func brokenPayloadsThrow(payload: String, kind: DecodingErrorKind, path: String) {
