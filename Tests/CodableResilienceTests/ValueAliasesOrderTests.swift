@@ -81,6 +81,7 @@ private func read<T: Decodable>(
     case .renamedValue(let canonical):
       "renamed \(report.rawValue) as \(canonical) at \(report.path)"
     case .invalidElement: "left out \(report.rawValue) at \(report.path)"
+    default: "\(report)"
     }
   }
   return (value, reports)

@@ -39,6 +39,7 @@ private func line(_ value: UnknownValue) -> String {
     "renamed \(value.typeName) \(value.rawValue) → \(canonical) at \(value.path)"
   case .invalidElement(let failure):
     "left out \(value.typeName) at \(value.path): \(failure.errorKind) at \(failure.path)"
+  default: "\(value)"
   }
 }
 

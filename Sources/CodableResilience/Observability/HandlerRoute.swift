@@ -49,17 +49,16 @@ extension HandlerRouting {
   }
 
   /// Decodes as this decoder does, collecting every unknown value (and, when asked, every
-  /// renamed value) before the installed handler sees it.
+  /// renamed value and unknown field) before the installed handler sees it.
   func decodeRoutedCollecting<T: Decodable>(
     _ type: T.Type,
     from data: Data,
-    receivingRenamedValues: Bool = false
+    receiving asked: AskedForReports = []
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
     let collector = UnknownValueCollector()
-    let collecting = UnknownValueHandler.collect(into: collector)
+    let collecting = UnknownValueHandler(receiving: asked) { collector.append($0) }
     let value = try decodeRouted(type, from: data) { installed in
-      (receivingRenamedValues ? collecting.receivingRenamedValues() : collecting)
-        .followed(by: installed)
+      collecting.followed(by: installed)
     }
     return (value, collector.values)
   }
@@ -156,9 +155,10 @@ enum HandlerRoute {
         let original = decoder.userInfo[.unknownValueHandler]
         let installed = original as? UnknownValueHandler
         entries[id] = (1, original)
-        // It passes renamed values on, and the handler it routes to decides.
-        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler(receivingRenamedValues: true) {
-          value in
+        // It passes every kind on, and the handler it routes to decides.
+        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler(
+          receiving: [.renamedValues, .unknownFields]
+        ) { value in
           try (HandlerRoute.calls[id]?.handler ?? installed)?.handle(value)
         }
         return installed

@@ -27,6 +27,10 @@ enum ReportedValue {
   case renamed(received: String, canonical: String)
   /// An element ``SkipInvalidElements`` left out, with its error.
   case leftOut(JSONValue, UnknownValue.ElementFailure)
+  /// A property read as its default, and why.
+  case defaulted(UnknownValue.DefaultReason)
+  /// A member of an object the model does not write, kept.
+  case unknownField(JSONValue)
 }
 
 /// The one way the toolkit reports: builds the report and hands it to the handler in
@@ -43,7 +47,7 @@ enum ReportedValue {
 @usableFromInline
 func report(
   _ value: @autoclosure () -> ReportedValue,
-  renamed: Bool = false,
+  askedFor: AskedForReports = [],
   of type: Any.Type,
   at codingPath: @autoclosure () -> [any CodingKey],
   key: (any CodingKey)? = nil,
@@ -51,7 +55,7 @@ func report(
   to userInfo: [CodingUserInfoKey: Any]
 ) throws {
   guard let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler,
-    !renamed || handler.receivesRenamedValues
+    handler.receives(askedFor)
   else { return }
   try handler.handle(
     UnknownValue(value(), of: type, codingPath: codingPath(), atKey: key, by: tool))
@@ -59,7 +63,7 @@ func report(
 
 extension Decoder {
   /// Reports a raw value, tag or key `type` does not know, at this decoder's path (and
-  /// `key` below it), through ``report(_:renamed:of:at:key:by:to:)``.
+  /// `key` below it), through ``report(_:askedFor:of:at:key:by:to:)``.
   @usableFromInline
   func reportUnknownValue(
     of type: Any.Type,
@@ -74,7 +78,7 @@ extension Decoder {
   }
 
   /// Reports a value read through an alias or by its letter case, through
-  /// ``report(_:renamed:of:at:key:by:to:)``; only handlers that receive renamed values see it.
+  /// ``report(_:askedFor:of:at:key:by:to:)``; only handlers that receive renamed values see it.
   @usableFromInline
   func reportRenamedValue(
     of type: Any.Type,
@@ -84,7 +88,7 @@ extension Decoder {
     by tool: Tool
   ) throws {
     try report(
-      .renamed(received: received(), canonical: canonical()), renamed: true, of: type,
+      .renamed(received: received(), canonical: canonical()), askedFor: .renamedValues, of: type,
       at: codingPath, key: key, by: tool, to: userInfo)
   }
 

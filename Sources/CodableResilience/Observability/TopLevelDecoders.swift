@@ -53,14 +53,15 @@ extension JSONDecoder {
     try decodeRouted(type, from: data) { _ in .strict }
   }
 
-  /// ``decodeCollectingUnknownValues(_:from:)`` that also collects every renamed value, in
-  /// the order of all reports: for the testing kit's expected outcomes, which record them.
+  /// ``decodeCollectingUnknownValues(_:from:)`` that also collects every renamed value and
+  /// unknown field, in the order of all reports: for the testing kit's expected outcomes and
+  /// decode-check, which record them.
   package func decodeCollectingEveryReport<T: Decodable>(
     _ type: T.Type,
     from data: Data
   ) throws -> (value: T, reports: [UnknownValue]) {
     let (value, reports) = try decodeRoutedCollecting(
-      type, from: data, receivingRenamedValues: true)
+      type, from: data, receiving: [.renamedValues, .unknownFields])
     return (value, reports)
   }
 }

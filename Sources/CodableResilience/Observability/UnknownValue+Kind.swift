@@ -1,9 +1,18 @@
 extension UnknownValue {
-  /// What a report is about: an unknown value, an element left out, or a renamed value.
+  /// What a report is about: an unknown value, an element left out, a renamed value, a default
+  /// read for a missing key or `null`, or a field the model does not write.
+  ///
+  /// New kinds come with new tools, so a `switch` over a kind ends in `@unknown default`: the
+  /// next kind then needs no change to it (the enum is `@nonexhaustive`, SE-0487).
   ///
   /// ```swift
-  /// if case .renamedValue(let canonical) = value.kind { print("read as", canonical) }
+  /// switch value.kind {
+  /// case .unknownValue: metrics.count("unknown_value", value.typeName)
+  /// case .renamedValue(let canonical): print("read as", canonical)
+  /// default: break
+  /// }
   /// ```
+  @nonexhaustive
   public enum Kind: Sendable, Hashable {
     /// A raw value, tag or key the type does not know, decoded leniently.
     ///
@@ -27,6 +36,38 @@ extension UnknownValue {
     /// if case .renamedValue(let canonical) = value.kind { print(canonical) }  // "card"
     /// ```
     case renamedValue(canonical: String)
+
+    /// A property read as its default (``DecodeMissingAsDefault``) because its key was missing
+    /// or held `null`. ``UnknownValue/rawValue`` is what was read: empty for a missing key,
+    /// `null` for `null`. ``UnknownValueHandler/strict`` throws what a plain property would:
+    /// `keyNotFound`, or `valueNotFound`.
+    ///
+    /// ```swift
+    /// if case .defaultUsed(.missingKey) = value.kind { print(value.path, "was missing") }
+    /// ```
+    case defaultUsed(DefaultReason)
+
+    /// A member of an object that the model does not write, kept to be written back
+    /// (``KeepUnknownFields``). ``UnknownValue/rawValue`` is the member's JSON. Like a renamed
+    /// value it is not a problem: handlers receive it only when they ask to
+    /// (``UnknownValueHandler/receivingUnknownFields()``), and it is never an error.
+    ///
+    /// ```swift
+    /// if case .unknownField = value.kind { print("the server sends", value.path) }
+    /// ```
+    case unknownField
+  }
+
+  /// Why a property was read as its default.
+  ///
+  /// ```swift
+  /// if case .defaultUsed(let reason) = value.kind { print(reason) }  // missingKey
+  /// ```
+  public enum DefaultReason: String, Sendable, Hashable {
+    /// The key was not in the object.
+    case missingKey
+    /// The key held `null`.
+    case null
   }
 
   /// The error an element left out by ``SkipInvalidElements`` threw: its case, its own path

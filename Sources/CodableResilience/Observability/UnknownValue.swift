@@ -13,7 +13,7 @@
 ///
 /// ## Kinds of report
 ///
-/// Most reports are unknown values (``Kind-swift.enum/unknownValue``). Two other tools report
+/// Most reports are unknown values (``Kind-swift.enum/unknownValue``). Other tools report
 /// through the same handler, each with a ``kind-swift.property`` of its own, so a handler that
 /// only logs keeps working and one that cares can tell them apart:
 ///
@@ -23,12 +23,19 @@
 /// - ``Kind-swift.enum/renamedValue(canonical:)``: a value read through one of the type's
 ///   ``ValueAliases`` or by its letter case. It is not a problem: handlers receive it only when
 ///   they ask to (``UnknownValueHandler/receivingRenamedValues()``), and it is never an error.
+/// - ``Kind-swift.enum/defaultUsed(_:)``: a property ``DecodeMissingAsDefault`` read as its
+///   default, because its key was missing or `null`. ``UnknownValueHandler/strict`` throws
+///   what a plain property would, `keyNotFound` or `valueNotFound`.
+/// - ``Kind-swift.enum/unknownField``: a member of an object the model does not write, which
+///   ``KeepUnknownFields`` kept. Handlers receive it only when they ask to
+///   (``UnknownValueHandler/receivingUnknownFields()``), and it is never an error.
 ///
 /// ```swift
 /// switch value.kind {
 /// case .unknownValue: metrics.count("unknown_value", value.typeName)
 /// case .invalidElement(let failure): log.error("left out \(value.path): \(failure)")
 /// case .renamedValue(let canonical): log.info("old spelling \(value.rawValue) for \(canonical)")
+/// default: log.info("\(value)")
 /// }
 /// ```
 public struct UnknownValue: Sendable, CustomStringConvertible {
@@ -174,7 +181,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   }
 
   /// Creates a report made while decoding, the toolkit's one builder of them (see
-  /// ``report(_:renamed:of:at:key:by:to:)``): its type is named, its path classified and its
+  /// ``report(_:askedFor:of:at:key:by:to:)``): its type is named, its path classified and its
   /// known values listed, or a left-out element written as JSON, only when they are read.
   @usableFromInline
   init(
@@ -196,6 +203,14 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
       rawText = nil
       knownValueSource = .listed(nil)
       kindBox = KindBox(.invalidElement(failure), element: element)
+    case .defaulted(let reason):
+      rawText = reason == .null ? "null" : ""
+      knownValueSource = .listed(nil)
+      kindBox = KindBox(.defaultUsed(reason))
+    case .unknownField(let member):
+      rawText = nil
+      knownValueSource = .listed(nil)
+      kindBox = KindBox(.unknownField, element: member)
     }
   }
 
@@ -219,7 +234,9 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   ///
   /// An element left out reads `Notice element at $.items[3] left out: keyNotFound at
   /// $.items[3]: No value associated with key "title"`; a renamed value reads
-  /// `PaymentMethod value "credit_card" at $.method read as "card"`.
+  /// `PaymentMethod value "credit_card" at $.method read as "card"`; a default
+  /// `missing Array<String> at $.tags read as its default`; an unknown field
+  /// `Account does not write the field at $.header; kept to write back`.
   ///
   /// ```swift
   /// print(value)
@@ -236,6 +253,12 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
       return "\(typeName) element at \(path) left out: \(failure)"
     case .renamedValue(let canonical):
       return "\(typeName) value \(jsonQuoted(rawValue)) at \(path) read as \(jsonQuoted(canonical))"
+    case .defaultUsed(.missingKey):
+      return "missing \(typeName) at \(path) read as its default"
+    case .defaultUsed(.null):
+      return "null \(typeName) at \(path) read as its default"
+    case .unknownField:
+      return "\(typeName) does not write the field at \(path); kept to write back"
     }
   }
 }
@@ -243,8 +266,9 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
 /// A report's kind, when it is not an unknown value.
 private final class KindBox: Sendable {
   let kind: UnknownValue.Kind
-  /// The element an ``UnknownValue/Kind-swift.enum/invalidElement(_:)`` report left out,
-  /// when its text is not written yet.
+  /// The element an ``UnknownValue/Kind-swift.enum/invalidElement(_:)`` report left out, or
+  /// the field an ``UnknownValue/Kind-swift.enum/unknownField`` report kept, when its text is
+  /// not written yet.
   let element: JSONValue?
 
   init(_ kind: UnknownValue.Kind, element: JSONValue? = nil) {

@@ -21,18 +21,17 @@ public struct UnknownValueHandler: Sendable {
   /// ``collect(into:)``; called through ``callAsFunction(_:)``.
   let body: @Sendable (UnknownValue) throws -> Void
 
-  /// Whether ``UnknownValue/Kind-swift.enum/renamedValue(canonical:)`` reports reach ``body``.
-  /// Off by default: a renamed value is not a problem, and handlers written before there were
-  /// any are not handed them.
-  @usableFromInline
-  let receivesRenamedValues: Bool
+  /// The kinds of report that reach ``body`` only because the handler asked for them:
+  /// renamed values and unknown fields. None by default: neither is a problem, and handlers
+  /// written before there were any are not handed them.
+  let asked: AskedForReports
 
   init(
-    receivingRenamedValues: Bool = false,
+    receiving asked: AskedForReports = [],
     _ body: @escaping @Sendable (UnknownValue) throws -> Void
   ) {
     self.body = body
-    receivesRenamedValues = receivingRenamedValues
+    self.asked = asked
   }
 
   /// Hands `value` to the handler, as the toolkit's types do for each unknown value they
@@ -50,10 +49,16 @@ public struct UnknownValueHandler: Sendable {
     try handle(value)
   }
 
-  /// Hands `value` to ``body``, unless it is a renamed value this handler does not receive.
+  /// Hands `value` to ``body``, unless it is of a kind this handler did not ask for.
   func handle(_ value: UnknownValue) throws {
-    if case .renamedValue = value.kind, !receivesRenamedValues { return }
+    guard receives(AskedForReports(value.kind)) else { return }
     try body(value)
+  }
+
+  /// Whether reports that need `kinds` asked for reach this handler.
+  @usableFromInline
+  func receives(_ kinds: AskedForReports) -> Bool {
+    asked.isSuperset(of: kinds)
   }
 
   /// This handler, also handed every ``UnknownValue/Kind-swift.enum/renamedValue(canonical:)``
@@ -65,7 +70,20 @@ public struct UnknownValueHandler: Sendable {
   /// }.receivingRenamedValues()
   /// ```
   public func receivingRenamedValues() -> UnknownValueHandler {
-    UnknownValueHandler(receivingRenamedValues: true, body)
+    UnknownValueHandler(receiving: asked.union(.renamedValues), body)
+  }
+
+  /// This handler, also handed every ``UnknownValue/Kind-swift.enum/unknownField`` report: a
+  /// member of an object that a ``KeepUnknownFields`` model does not write, kept to be written
+  /// back.
+  ///
+  /// ```swift
+  /// decoder.unknownValueHandler = .report { value in
+  ///   if case .unknownField = value.kind { log.info("server sends \(value.path)") }
+  /// }.receivingUnknownFields()
+  /// ```
+  public func receivingUnknownFields() -> UnknownValueHandler {
+    UnknownValueHandler(receiving: asked.union(.unknownFields), body)
   }
 
   /// Decodes unknown values leniently and reports them nowhere. The behaviour when no
@@ -83,7 +101,9 @@ public struct UnknownValueHandler: Sendable {
   /// value, the type and the known values, and whose `underlyingError` is an
   /// ``UnknownValueError`` carrying the ``UnknownValue``. For an element
   /// ``SkipInvalidElements`` left out it is the element's own error, exactly as a plain array
-  /// throws it. Renamed values are never an error.
+  /// throws it. For a default ``DecodeMissingAsDefault`` read it is what a plain property
+  /// throws: `keyNotFound` for a missing key, `valueNotFound` for `null`. Renamed values and
+  /// unknown fields are never an error.
   ///
   /// ```swift
   /// decoder.unknownValueHandler = .strict
@@ -96,7 +116,8 @@ public struct UnknownValueHandler: Sendable {
     switch value.kind {
     case .unknownValue: break
     case .invalidElement(let failure): throw failure.error
-    case .renamedValue: return
+    case .defaultUsed(let reason): throw plainPropertyError(reason, value)
+    case .renamedValue, .unknownField: return
     }
     throw DecodingError.dataCorrupted(
       DecodingError.Context(
@@ -142,11 +163,57 @@ public struct UnknownValueHandler: Sendable {
   /// ```
   public func followed(by next: UnknownValueHandler) -> UnknownValueHandler {
     let first = self
-    return UnknownValueHandler(
-      receivingRenamedValues: receivesRenamedValues || next.receivesRenamedValues
-    ) { value in
+    return UnknownValueHandler(receiving: asked.union(next.asked)) { value in
       try first.handle(value)
       try next.handle(value)
+    }
+  }
+}
+
+/// What a plain property throws where ``DecodeMissingAsDefault`` read a default: `keyNotFound`
+/// for a missing key, `valueNotFound` for `null`, at the property's path.
+private func plainPropertyError(
+  _ reason: UnknownValue.DefaultReason, _ value: UnknownValue
+) -> DecodingError {
+  let path = value.codingPath
+  switch reason {
+  case .missingKey:
+    let key = path.last ?? UnknownValue.PathComponent.key(value.rawValue)
+    return .keyNotFound(
+      key,
+      DecodingError.Context(
+        codingPath: path.dropLast(),
+        debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+  case .null:
+    return .valueNotFound(
+      value.reportingType ?? Any.self,
+      DecodingError.Context(
+        codingPath: path,
+        debugDescription: "Expected \(value.typeName) value but found null instead."))
+  }
+}
+
+/// Reports a handler receives only when it asks for them: they are not problems.
+@usableFromInline
+struct AskedForReports: OptionSet, Sendable {
+  @usableFromInline let rawValue: UInt8
+
+  @usableFromInline
+  init(rawValue: UInt8) {
+    self.rawValue = rawValue
+  }
+
+  /// Values read through an alias or by their letter case.
+  static let renamedValues = AskedForReports(rawValue: 1)
+  /// Members of an object the model does not write.
+  static let unknownFields = AskedForReports(rawValue: 2)
+
+  /// What a report of `kind` needs asked for: nothing for a problem.
+  init(_ kind: UnknownValue.Kind) {
+    switch kind {
+    case .renamedValue: self = .renamedValues
+    case .unknownField: self = .unknownFields
+    case .unknownValue, .invalidElement, .defaultUsed: self = []
     }
   }
 }

@@ -9,14 +9,14 @@ final class HeldReports: @unchecked Sendable {
   init() {}
 
   /// `userInfo` with its handler replaced by one that holds each report here, receiving
-  /// renamed values when the handler did: the one way the toolkit holds reports. They reach
+  /// the kinds the handler asked for: the one way the toolkit holds reports. They reach
   /// the handler later through ``ElementDecoder/deliverReports()``, in order, or not at all.
   func holding(_ userInfo: [CodingUserInfoKey: Any]) -> [CodingUserInfoKey: Any] {
     var userInfo = userInfo
     let handler = userInfo[.unknownValueHandler] as? UnknownValueHandler
-    userInfo[.unknownValueHandler] = UnknownValueHandler(
-      receivingRenamedValues: handler?.receivesRenamedValues ?? false
-    ) { [self] in values.append($0) }
+    userInfo[.unknownValueHandler] = UnknownValueHandler(receiving: handler?.asked ?? []) {
+      [self] in values.append($0)
+    }
     return userInfo
   }
 }

@@ -24,6 +24,8 @@ enum CheckClass: String, CaseIterable, Sendable, Hashable {
   case aliasConflict = "alias-conflict"
   case brittleField = "brittle-field"
   case auditedField = "audited-field"
+  case defaultUsed = "default-used"
+  case unknownField = "unknown-field"
   /// An input that could not be read: not a finding about a payload, so never turned off.
   case inputError = "input-error"
   // What `--openapi` finds, by the check that made the payload.
@@ -66,6 +68,8 @@ enum CheckClass: String, CaseIterable, Sendable, Hashable {
     case .auditedField: self = .auditedField
     case .inputError: self = .inputError
     case .notGenerated: self = .notGenerated
+    case .defaultUsed: self = .defaultUsed
+    case .unknownField: self = .unknownField
     }
   }
 
@@ -111,6 +115,8 @@ enum CheckClass: String, CaseIterable, Sendable, Hashable {
     case .auditedField: .auditedField
     case .inputError: .inputError
     case .notGenerated: .notGenerated
+    case .defaultUsed: .defaultUsed
+    case .unknownField: .unknownField
     }
   }
 

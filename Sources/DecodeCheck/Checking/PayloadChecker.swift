@@ -259,7 +259,8 @@ extension PayloadChecker {
   }
 
   /// The finding for one report: an unknown value or an element left out (a warning, an
-  /// error under `--strict`), or a value read in an old spelling (a note).
+  /// error under `--strict`), a default used (a note, an error under `--strict`), or a value
+  /// read in an old spelling or a field the model does not write (a note).
   ///
   /// `$.notices[2]: left out an element that fails to decode as Notice: expected a number,
   /// found a string: "three" (at $.notices[2].id)`
@@ -280,6 +281,14 @@ extension PayloadChecker {
       message =
         "old spelling \(value.typeName) \(jsonQuoted(value.rawValue)) read as "
         + jsonQuoted(canonical)
+    case .defaultUsed(let reason):
+      message =
+        "\(reason == .null ? "null" : "missing") \(value.typeName) read as its default "
+        + "(@DecodeMissingAsDefault)"
+    case .unknownField:
+      message = "\(value.typeName) does not write this field; kept to write back"
+    @unknown default:
+      message = value.description
     }
     return report.finding(isStrict: isStrict, message: message)
   }

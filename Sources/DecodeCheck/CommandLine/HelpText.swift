@@ -200,6 +200,9 @@ extension DecodeCheckCommand {
           alias-conflict     a type's aliases that conflict
           brittle-field      a field a new value breaks (--audit)
           audited-field      the audit's other fields (--audit)
+          default-used       a missing or null key @DecodeMissingAsDefault read as
+                             its default
+          unknown-field      a field a @KeepUnknownFields model does not write
         With --openapi, the class is the check that made the payload:
           spec-example       the spec's examples
           enum-value         every enum value

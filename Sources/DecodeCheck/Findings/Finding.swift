@@ -62,6 +62,13 @@ public struct Finding: Sendable, Hashable {
     /// spellings equal ignoring letter case, a tag alias that is a known tag or names an
     /// unknown one. An error about the type, not a payload; see ``CheckReport/aliasConflicts``.
     case aliasConflict
+    /// A property `@DecodeMissingAsDefault` read as its default because its key was missing
+    /// or `null`: where a plain property throws. A note, an error under `--strict`.
+    case defaultUsed
+    /// A member of an object that a `@KeepUnknownFields` model does not write, kept to write
+    /// back: the server sends more than the model knows. A note, never an error, and never
+    /// recorded in a baseline.
+    case unknownField
   }
 
   /// Whether it fails the check.

@@ -123,6 +123,23 @@ extension Finding.Kind {
           + "TaggedUnion tagAliases. Decoding takes the first match and never stops on it, "
           + "but the value read may not be the one meant. A baseline cannot accept it.",
         defaultSeverity: .error, isBaselinable: false)
+    case .defaultUsed:
+      Details(
+        title: "default used", heading: "Defaults used",
+        description: "A key @DecodeMissingAsDefault read as its default, because the payload "
+          + "left it out or sent null: a plain property would fail there.",
+        help: "Nothing fails: the default is written back as it was read (no key, or null). "
+          + "Record it in a baseline (--write-baseline) if the server omits it by design. "
+          + "--strict makes it an error, as a plain property would throw.",
+        defaultSeverity: .note, isBaselinable: true)
+    case .unknownField:
+      Details(
+        title: "unknown field", heading: "Fields the model does not write",
+        description: "A member of an object that the @KeepUnknownFields model does not write: "
+          + "it is kept and written back, but the app does not see it.",
+        help: "Nothing fails. Add the field to the model if the app should use it. Baselines "
+          + "do not record unknown fields.",
+        defaultSeverity: .note, isBaselinable: false)
     }
   }
 }

@@ -211,6 +211,8 @@ enum JSONFormat {
     var unknownValue: Value?
     var element: Element?
     var renamed: Renamed?
+    var defaultUsed: DefaultUsed?
+    var unknownField: UnknownField?
     var contract: Contract?
 
     init(_ finding: Finding) {
@@ -228,8 +230,27 @@ enum JSONFormat {
       case .invalidElement(let failure): element = Element(value, failure: failure)
       case .renamedValue(let canonical):
         renamed = Renamed(type: value.typeName, received: value.rawValue, canonical: canonical)
+      case .defaultUsed(let reason):
+        defaultUsed = DefaultUsed(type: value.typeName, reason: reason.rawValue)
+      case .unknownField:
+        unknownField = UnknownField(model: value.typeName, json: value.rawValue)
+      @unknown default: unknownValue = Value(value)
       }
     }
+  }
+
+  /// A property `@DecodeMissingAsDefault` read as its default: its type, and why
+  /// (`missingKey` or `null`).
+  private struct DefaultUsed: Encodable {
+    var type: String
+    var reason: String
+  }
+
+  /// A member of an object a `@KeepUnknownFields` model does not write: the model, and the
+  /// member's JSON.
+  private struct UnknownField: Encodable {
+    var model: String
+    var json: String
   }
 
   /// An element `@SkipInvalidElements` left out: its type, its JSON, and its own error as

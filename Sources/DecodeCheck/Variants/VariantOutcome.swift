@@ -64,10 +64,14 @@ struct VariantReport: Sendable {
   var jsonPath: String { UnknownValue.PathComponent.jsonPath(path) }
 
   /// Whether the app did not take something: an unknown value or an element left out. A
-  /// renamed value was read as a value the type knows.
+  /// renamed value was read as a value the type knows, a default as the model says, and an
+  /// unknown field is kept.
   var isProblem: Bool {
-    if case .renamedValue = unknownValue.kind { return false }
-    return true
+    switch unknownValue.kind {
+    case .unknownValue, .invalidElement: true
+    case .renamedValue, .defaultUsed, .unknownField: false
+    @unknown default: true
+    }
   }
 
   /// Whether it is an element `@SkipInvalidElements` left out.
@@ -78,7 +82,8 @@ struct VariantReport: Sendable {
 
   /// The finding for this report, worded by `message`: the one place where a report's kind
   /// and severity are decided, whichever mode words it. An unknown value or an element left
-  /// out is a warning (an error when `isStrict`), a value read in an old spelling a note.
+  /// out is a warning (an error when `isStrict`), a default used a note (an error when
+  /// `isStrict`, where a plain property throws), an old spelling or an unknown field a note.
   ///
   /// ```swift
   /// report.finding(isStrict: false, message: "unknown ListingKind value \"castle\"")
@@ -89,10 +94,19 @@ struct VariantReport: Sendable {
       case .unknownValue: .unknownValue
       case .invalidElement: .invalidElement
       case .renamedValue: .renamedValue
+      case .defaultUsed: .defaultUsed
+      case .unknownField: .unknownField
+      @unknown default: .unknownValue
+      }
+    let severity: Finding.Severity =
+      switch kind {
+      case .renamedValue, .unknownField: .note
+      case .defaultUsed: isStrict ? .error : .note
+      default: .problem(isStrict: isStrict)
       }
     return Finding(
-      severity: kind == .renamedValue ? .note : .problem(isStrict: isStrict), kind: kind,
-      message: message, path: jsonPath, unknownValue: unknownValue)
+      severity: severity, kind: kind, message: message, path: jsonPath,
+      unknownValue: unknownValue)
   }
 
   /// The error of an element left out, in decode-check's words, followed by where inside the

@@ -315,6 +315,12 @@ struct Observation: Equatable, CustomStringConvertible {
       return "renamed " + place + " read as \(canonical)"
     case .invalidElement(let failure):
       return "left out " + place + ": " + describe(failure, relativeTo: prefix)
+    case .defaultUsed(let reason):
+      return "default (\(reason)) " + place
+    case .unknownField:
+      return "unknown field " + place
+    @unknown default:
+      return "\(value.kind) " + place
     }
   }
 

@@ -174,11 +174,11 @@ private func bookingsWithEveryKindOfFinding() throws -> TemporaryFolder {
       ["--write-baseline", baseline, folder.path + "/loose"], workingDirectory: folder.path)
     #expect(run.status == 2)
     #expect(try Baseline(contentsOfFile: baseline).entries.isEmpty)
-    // Nor are the audit's notes and old spellings, which never fail a check, nor alias
-    // conflicts, which are mistakes in a type to correct.
+    // Nor are the audit's notes, old spellings and unknown fields, which never fail a check,
+    // nor alias conflicts, which are mistakes in a type to correct.
     #expect(
       Finding.Kind.allCases.filter { !$0.details.isBaselinable } == [
-        .inputError, .auditedField, .renamedValue, .aliasConflict,
+        .inputError, .auditedField, .renamedValue, .aliasConflict, .unknownField,
       ])
   }
 

@@ -50,6 +50,12 @@ struct ContractWording {
     case .renamedValue(let canonical):
       message =
         "\(reason); \(reported.typeName) reads it as \(jsonQuoted(canonical)), an old spelling"
+    case .defaultUsed:
+      message = "\(reason); \(reported.typeName) reads it as its default"
+    case .unknownField:
+      message = "\(reason); \(reported.typeName) does not write it, and keeps it"
+    @unknown default:
+      message = "\(reason); \(reported)"
     }
     let finding = report.finding(isStrict: isStrict, message: message)
     return located(finding, check: check, site: site, value: value)
