@@ -36,6 +36,8 @@ struct CommandOptions: Equatable {
   var auditBudget = AuditBudget.standard
   /// `--disable NAME,…`: the classes of check whose findings the run leaves out.
   var disabledClasses: Set<CheckClass> = []
+  /// `--shard i/n`: check only this share of the inputs (files, HAR entries, schemas).
+  var shard: Shard?
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -125,6 +127,14 @@ struct CommandOptions: Equatable {
       case "--disable":
         let names = try value(describedAs: "classes of check to turn off, such as date-format-edge")
         disabledClasses.formUnion(try Self.checkClasses(named: names))
+      case "--shard":
+        guard shard == nil else { throw UsageError(message: "`--shard` is given twice") }
+        let text = try value(describedAs: "this job's share of the inputs, i/n, such as 2/4")
+        do {
+          shard = try Shard(parsing: text)
+        } catch {
+          throw UsageError(message: error.message)
+        }
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
@@ -140,6 +150,11 @@ struct CommandOptions: Equatable {
     }
     if isStrictBaseline, baselinePath == nil {
       throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")
+    }
+    if let shard, paths.contains("-") {
+      throw UsageError(
+        message: "`--shard \(shard)` splits files and HAR entries; standard input is one "
+          + "payload: check `-` without --shard")
     }
     try checkOpenAPIOptions()
   }

@@ -183,16 +183,17 @@ public enum DecodeCheckCommand {
         for note in contract.notes { standardError.write("\(name): note: \(note)\n") }
       }
       report = contract.check(
-        strict: options.isStrict, only: model,
+        strict: options.isStrict, only: model, shard: options.shard,
         maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency)
     } else {
       // The routes file is not a payload, even in a folder being searched.
       let routesFile = options.routesPath.map {
         URL(fileURLWithPath: $0).standardizedFileURL.path
       }
-      let plan = InputPlan(
+      var plan = InputPlan(
         paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
         skipping: Set(routesFile.map { [$0] } ?? []), standardInput: standardInput.read)
+      if let shard = options.shard { plan.select(shard) }
       let progress =
         standardError.isTerminal && !options.isQuiet
         ? ProgressLine(

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import DecodeCheck
+
+/// The package's `Fixtures/` folder, found above this file.
+private let fixtures: String = {
+  var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  while folder.pathComponents.count > 1 {
+    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+      return folder.appendingPathComponent("Fixtures").path
+    }
+    folder.deleteLastPathComponent()
+  }
+  return "Fixtures"
+}()
+
+/// `--shard i/n` splits a run into `n` disjoint shares whose union is the whole run, the same
+/// on every run: files by their path below the folder searched, HAR entries by request,
+/// `--openapi`'s schemas by name.
+@Suite struct ShardTests {
+  static let shardCounts = Array(1...5)
+
+  private func plan(_ paths: [String], shard: Shard? = nil) -> InputPlan {
+    var plan = InputPlan(
+      paths: paths, registry: sampleRegistry, model: nil, readsLines: false,
+      standardInput: { Data() })
+    if let shard { plan.select(shard) }
+    return plan
+  }
+
+  private func shards(of count: Int) throws -> [Shard] {
+    try (1...count).map { index throws in try Shard(parsing: "\(index)/\(count)") }
+  }
+
+  @Test(arguments: shardCounts)
+  func shardsPartitionTheFixturesFolder(count: Int) throws {
+    let all = plan([fixtures]).inputs.map(\.path)
+    #expect(all.count > 50)
+    var union: [String] = []
+    for shard in try shards(of: count) {
+      let files = plan([fixtures], shard: shard).inputs.filter { !$0.isArchive }.map(\.path)
+      // The same on a second call.
+      #expect(plan([fixtures], shard: shard).inputs.filter { !$0.isArchive }.map(\.path) == files)
+      union += files
+    }
+    // Disjoint: no file twice; whole: every file of the unsharded plan but the archive, which
+    // every shard reads for its share of the entries.
+    #expect(union.count == Set(union).count)
+    let archives = plan([fixtures]).inputs.filter(\.isArchive).map(\.path)
+    #expect(Set(union) == Set(all).subtracting(archives))
+    #expect(archives.count == 1)
+  }
+
+  @Test func aFileIsInTheSameShardHoweverItsFolderIsNamed() throws {
+    let shard = try Shard(parsing: "2/3")
+    let absolute = plan([fixtures], shard: shard).inputs.map(\.shardKey)
+    let relative = plan([fixtures + "/../Fixtures/"], shard: shard).inputs.map(\.shardKey)
+    #expect(absolute == relative)
+    #expect(absolute.contains { $0.hasPrefix("Booking/") })
+  }
+
+  @Test func theHashIsFixed() {
+    // FNV-1a, mixed: a change here moves inputs between shards, which a CI matrix notices.
+    #expect(Shard.hash("") == Shard.hash(""))
+    #expect(Shard.hash("Booking/v1-confirmed.json") != Shard.hash("Booking/v1-confirmed.jsom"))
+    let spread = (0..<400).map { Shard.hash("Booking/v\($0).json") % 4 }
+    for share in 0..<4 {
+      #expect(spread.count(where: { $0 == UInt64(share) }) > 60)
+    }
+  }
+
+  /// An archive of 30 requests, some sent twice, in a folder of their own.
+  private func captureFolder() throws -> (TemporaryFolder, String) {
+    let folder = try TemporaryFolder()
+    var entries: [[String: Any]] = []
+    for number in 0..<30 {
+      let body = #"{"id": "b-\#(number)"}"#
+      entries.append(Archives.entry("\(Archives.host)/api/bookings/b-\(number)?v=1", text: body))
+      if number.isMultiple(of: 4) {
+        entries.append(
+          Archives.entry(
+            "\(Archives.host)/api/bookings/b-\(number)?v=2", method: "PUT", text: body))
+        entries.append(Archives.entry("\(Archives.host)/api/bookings/b-\(number)?v=3", text: body))
+      }
+    }
+    entries.append(Archives.entry("\(Archives.host)/logo.png", mimeType: "image/png", text: "x"))
+    try folder.write(try Archives.archive(entries), to: "capture.har")
+    try folder.write(Archives.routes, to: "routes.json")
+    return (folder, folder.path + "/capture.har")
+  }
+
+  private func check(_ paths: [String], routes: String, shard: Shard?) throws -> CheckReport {
+    var checker = PayloadChecker()
+    checker.traffic.routes = try Routes(contentsOfFile: routes, registry: sampleRegistry)
+    return checker.check(plan(paths, shard: shard), maximumConcurrency: 2, progress: nil)
+  }
+
+  @Test(arguments: shardCounts)
+  func shardsPartitionAnArchiveByRequest(count: Int) throws {
+    let (folder, archive) = try captureFolder()
+    let routes = folder.path + "/routes.json"
+    let whole = try check([archive], routes: routes, shard: nil)
+    let entries = whole.files.compactMap(\.request?.entry)
+    #expect(entries.count == 46)
+    var union: [Int] = []
+    var requests: [String: Int] = [:]
+    var traffic = TrafficCounts()
+    for (number, shard) in try shards(of: count).enumerated() {
+      let report = try check([archive], routes: routes, shard: shard)
+      let again = try check([archive], routes: routes, shard: shard)
+      #expect(again.files.compactMap(\.request?.entry) == report.files.compactMap(\.request?.entry))
+      for file in report.files {
+        guard let request = file.request else { continue }
+        union.append(request.entry)
+        // Every entry of one request (method and path) is in one shard.
+        #expect(requests.updateValue(number, forKey: request.methodAndPath) ?? number == number)
+      }
+      traffic += report.traffic
+    }
+    #expect(union.count == Set(union).count)
+    #expect(Set(union) == Set(entries))
+    #expect(traffic == whole.traffic)
+  }
+
+  /// The counts of a summary that shards add up to.
+  private func counts(_ summary: CheckSummary) -> [Int] {
+    [
+      summary.filesChecked, summary.decodedCleanly, summary.withUnknownValues,
+      summary.unknownValues, summary.withElementsLeftOut, summary.elementsLeftOut,
+      summary.failed, summary.notChecked, summary.payloads, summary.renamedValues,
+      summary.traffic.entries, summary.traffic.checked, summary.traffic.notJSON,
+      summary.traffic.errorStatus, summary.traffic.withoutRoute, summary.traffic.withoutBody,
+    ]
+  }
+
+  @Test(arguments: shardCounts)
+  func summariesOfShardsAddUpToTheWholeRun(count: Int) throws {
+    let routes = fixtures + "/Traffic/routes.json"
+    let whole = counts(try check([fixtures], routes: routes, shard: nil).summary)
+    var sum = whole.map { _ in 0 }
+    for shard in try shards(of: count) {
+      let summary = try check([fixtures], routes: routes, shard: shard).summary
+      sum = zip(sum, counts(summary)).map(+)
+    }
+    #expect(sum == whole)
+  }
+
+  @Test func theSummaryLineNamesTheShard() throws {
+    let whole = runCommand([fixtures])
+    let total = plan([fixtures]).inputs.count { !$0.isArchive }
+    var checked = 0
+    for index in 1...2 {
+      let run = runCommand(["--shard", "\(index)/2", fixtures])
+      let line = try #require(run.outputLines.last)
+      #expect(line.hasPrefix("shard \(index)/2: "))
+      #expect(line.contains(" of \(total) files and the requests of 1 HAR archive; "))
+      let kept = try #require(Int(line.split(separator: " ")[2]))
+      #expect(line.contains("; \(kept) files checked: "))
+      checked += kept
+    }
+    #expect(checked == total)
+    // Without --shard, the line is as it always was.
+    #expect(whole.outputLines.last?.hasPrefix("\(total) files checked: ") == true)
+  }
+
+  @Test(arguments: shardCounts)
+  func openAPIShardsSplitTheSchemas(count: Int) throws {
+    let document = fixtures + "/OpenAPI/openapi.json"
+    let options = try CommandOptions(parsing: ["--openapi", document])
+    let run = try ContractRun(options: options, path: document, registry: sampleRegistry)
+    let all = run.matches.map(\.schema)
+    #expect(all.count == 3)
+    var union: [String] = []
+    for shard in try shards(of: count) {
+      let report = run.check(strict: false, only: nil, shard: shard, maximumConcurrency: 2)
+      union += report.files.compactMap(\.schema)
+      #expect(report.summary.description.hasPrefix("shard \(shard): "))
+      #expect(report.summary.description.contains(" of 3 schemas; "))
+    }
+    #expect(union.count == Set(union).count)
+    #expect(Set(union) == Set(all))
+  }
+
+  @Test func eachShardJudgesOnlyItsOwnBaselineEntries() throws {
+    let folder = try TemporaryFolder()
+    let baseline = folder.path + "/baseline.json"
+    let routes = fixtures + "/Traffic/routes.json"
+    #expect(runCommand(["--routes", routes, "--write-baseline", baseline, fixtures]).status != 2)
+    let entries = try Baseline(contentsOfFile: baseline).entries.count
+    var accepted = 0
+    for index in 1...3 {
+      let run = runCommand([
+        "--routes", routes, "--baseline", baseline, "--strict-baseline", "--shard", "\(index)/3",
+        fixtures,
+      ])
+      // No entry of another shard's files or requests is listed as no longer found.
+      #expect(!run.output.contains("no longer found;"))
+      let line = try #require(run.outputLines.last)
+      #expect(line.hasSuffix(" 0 entries no longer found"))
+      if let range = line.firstRange(of: "baseline: ") {
+        accepted += Int(line[range.upperBound...].prefix { $0.isNumber }) ?? 0
+      }
+    }
+    #expect(accepted == entries)
+  }
+
+  @Test(arguments: ["0/4", "5/4", "x", "2/", "/4", "1/0", "-1/4", "1/2/3", "+1/2", "1 /2", ""])
+  func aBadShardIsAUsageErrorNamingIt(value: String) {
+    let run = runCommand(["--shard", value, fixtures])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("`\(value)`") || run.errors.contains("`--shard \(value)`"))
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func standardInputCannotBeSharded() {
+    let run = runCommand(
+      ["--shard", "1/2", "--type", "Booking", "-"], standardInput: Data(#"{"id": "b"}"#.utf8))
+    #expect(run.status == 2)
+    #expect(run.errors.contains("standard input"))
+    #expect(run.errors.contains("`--shard 1/2`"))
+  }
+
+  @Test func aShardIsGivenOnce() {
+    let run = runCommand(["--shard", "1/2", "--shard=2/2", fixtures])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("`--shard` is given twice"))
+  }
+}
