@@ -10,8 +10,9 @@ struct CommandOptions: Equatable {
   var jobs: Int?
   var showsHelp = false
   var showsVersion = false
-  /// `--baseline FILE`: report only findings that are not in it.
-  var baselinePath: String?
+  /// `--baseline FILE`, repeatable: report only findings that are not in them, merged
+  /// (``Baseline/init(merging:)``).
+  var baselinePaths: [String] = []
   /// `--write-baseline FILE`: record this run's findings.
   var writtenBaselinePath: String?
   /// `--strict-baseline`: baseline entries that no longer occur fail the check.
@@ -100,7 +101,7 @@ struct CommandOptions: Equatable {
       case "-j", "--jobs":
         jobs = try count(describedAs: "how many files to check at once")
       case "--baseline":
-        baselinePath = try value(describedAs: "a baseline file (see --write-baseline)")
+        baselinePaths.append(try value(describedAs: "a baseline file (see --write-baseline)"))
       case "--write-baseline":
         writtenBaselinePath = try value(describedAs: "the file to record the findings in")
       case "--strict-baseline": isStrictBaseline = try flag()
@@ -148,7 +149,7 @@ struct CommandOptions: Equatable {
     if limitsAudit, !audits {
       throw UsageError(message: "`--places-per-field` and `--places-per-file` need --audit")
     }
-    if isStrictBaseline, baselinePath == nil {
+    if isStrictBaseline, baselinePaths.isEmpty {
       throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")
     }
     if let shard, paths.contains("-") {

@@ -156,8 +156,15 @@ public enum DecodeCheckCommand {
     var baseline: Baseline?
     var summaryFile: SummaryFile?
     do {
-      baseline = try options.baselinePath.map { path throws(BaselineError) in
-        try Baseline(contentsOfFile: path)
+      var baselines: [Baseline] = []
+      for path in options.baselinePaths {
+        baselines.append(try Baseline(contentsOfFile: path))
+      }
+      // One file is used as it is; several (the shards' baselines) are merged.
+      if baselines.count == 1 {
+        baseline = baselines[0]
+      } else if !baselines.isEmpty {
+        baseline = Baseline(merging: baselines)
       }
     } catch {
       return fileError(error.description)

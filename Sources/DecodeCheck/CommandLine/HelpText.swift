@@ -89,6 +89,9 @@ extension DecodeCheckCommand {
         --baseline <file>       Report only findings that are not in this baseline; its entries
                                 that no longer occur, in the files and archives this run read
                                 or gone from the folders it searched, are listed as notes.
+                                Repeat it to apply several baselines as one, such as those
+                                the shards of a run wrote: each entry counts as often as the
+                                file holding it most often holds it.
         --write-baseline <file> Record this run's findings (unknown values, elements left
                                 out, decoding failures, invalid JSON) as a baseline, by file,
                                 JSON path, kind and value, never by line, so editing a payload

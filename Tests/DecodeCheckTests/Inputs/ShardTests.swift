@@ -205,6 +205,44 @@ private let fixtures: String = {
     #expect(accepted == entries)
   }
 
+  @Test func mergedBaselinesHoldEachEntryAsOftenAsTheOneHoldingItMost() {
+    let unknown = BaselineEntry(
+      file: "Fixtures/Booking/v2.json", kind: .unknownValue, path: "$.state", value: "x")
+    let other = BaselineEntry(
+      file: "Fixtures/Booking/v3.json", kind: .unknownValue, path: "$.state", value: "y")
+    let brittle = BaselineEntry(
+      file: nil, kind: .brittleField, path: "$.kind", value: "a new value fails decoding",
+      type: "SampleAPI.Listing")
+    let merged = Baseline(merging: [
+      Baseline(entries: [unknown, unknown, brittle]), Baseline(entries: [other, brittle]),
+    ])
+    #expect(merged == Baseline(entries: [unknown, unknown, other, brittle]))
+  }
+
+  @Test func theShardsBaselinesMergedAreTheWholeRunsBaseline() throws {
+    let folder = try TemporaryFolder()
+    let routes = fixtures + "/Traffic/routes.json"
+    let whole = folder.path + "/whole.json"
+    _ = runCommand(["--routes", routes, "--write-baseline", whole, fixtures])
+    var baselines: [String] = []
+    for index in 1...3 {
+      let path = folder.path + "/shard-\(index).json"
+      let run = runCommand([
+        "--routes", routes, "--write-baseline", path, "--shard", "\(index)/3", fixtures,
+      ])
+      #expect(run.status != 2)
+      baselines.append(path)
+    }
+    let merged = Baseline(merging: try baselines.map { try Baseline(contentsOfFile: $0) })
+    #expect(merged == (try Baseline(contentsOfFile: whole)))
+    // `--baseline` given once per shard applies them as one.
+    let run = runCommand(
+      ["--routes", routes, "--strict-baseline"] + baselines.flatMap { ["--baseline", $0] }
+        + [fixtures])
+    #expect(run.status == 0)
+    #expect(run.outputLines.last?.contains("findings accepted, 0 entries no longer found") == true)
+  }
+
   @Test(arguments: ["0/4", "5/4", "x", "2/", "/4", "1/0", "-1/4", "1/2/3", "+1/2", "1 /2", ""])
   func aBadShardIsAUsageErrorNamingIt(value: String) {
     let run = runCommand(["--shard", value, fixtures])
