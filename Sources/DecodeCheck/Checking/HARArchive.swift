@@ -81,9 +81,7 @@ struct HARArchive {
     while let event = reader.next() {
       switch event {
       case .entry(let entry):
-        if let shard, !shard.contains(Shard.requestKey(method: entry.method, url: entry.url)) {
-          continue
-        }
+        if let shard, !shard.contains(entry) { continue }
         counts.entries += 1
         batchBytes += entry.escapedText?.count ?? 0
         batch.append(entry)

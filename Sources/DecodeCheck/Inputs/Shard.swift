@@ -9,7 +9,7 @@
 /// ```swift
 /// let shard = try Shard(parsing: "2/4")
 /// shard.contains("Booking/v1-confirmed.json")  // true in exactly one of the 4 shards
-/// shard.contains(Shard.requestKey(method: "GET", url: "https://api.example.com/v2/listings?page=2"))
+/// shard.contains(Shard.requestKey(method: "GET", url: "https://api.example.com/v2/listings"))
 /// ```
 struct Shard: Hashable, Sendable, CustomStringConvertible {
   /// This shard's number, from 1 to ``count``.
@@ -48,6 +48,11 @@ struct Shard: Hashable, Sendable, CustomStringConvertible {
   /// Whether the input with this key is in this shard.
   func contains(_ key: String) -> Bool {
     Int(Self.hash(key) % UInt64(count)) == index - 1
+  }
+
+  /// Whether a HAR entry is in this shard, by its request (``requestKey(method:url:)``).
+  func contains(_ entry: HAREntry) -> Bool {
+    contains(Self.requestKey(method: entry.method, url: entry.url))
   }
 
   /// The key of a HAR entry: its method and URL path, without the host or query, so every

@@ -60,9 +60,12 @@ private let fixtures: String = {
     #expect(absolute.contains { $0.hasPrefix("Booking/") })
   }
 
-  @Test func theHashIsFixed() {
+  @Test func theHashIsFixed() throws {
     // FNV-1a, mixed: a change here moves inputs between shards, which a CI matrix notices.
-    #expect(Shard.hash("") == Shard.hash(""))
+    #expect(Shard.hash("") == 0xf52a_15e9_a9b5_e89b)
+    #expect(Shard.hash("Booking/v1-confirmed.json") == 0x8029_3a72_c6a5_4dcf)
+    #expect(Shard.hash("GET /api/v2/listings") == 0xd819_7b94_d94a_83ce)
+    #expect(try Shard(parsing: "3/4").contains("GET /api/v2/listings"))
     #expect(Shard.hash("Booking/v1-confirmed.json") != Shard.hash("Booking/v1-confirmed.jsom"))
     let spread = (0..<400).map { Shard.hash("Booking/v\($0).json") % 4 }
     for share in 0..<4 {
@@ -121,6 +124,19 @@ private let fixtures: String = {
     #expect(union.count == Set(union).count)
     #expect(Set(union) == Set(entries))
     #expect(traffic == whole.traffic)
+  }
+
+  @Test(arguments: shardCounts)
+  func anArchivesOwnProblemIsReportedByOneShard(count: Int) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("[]", to: "broken.har")
+    var reports = 0
+    for shard in try shards(of: count) {
+      let report = PayloadChecker().check(
+        plan([folder.path], shard: shard), maximumConcurrency: 2, progress: nil)
+      reports += report.files.count { $0.path.hasSuffix("broken.har") }
+    }
+    #expect(reports == 1)
   }
 
   /// The counts of a summary that shards add up to.
