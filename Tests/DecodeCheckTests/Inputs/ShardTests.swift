@@ -93,8 +93,11 @@ private let fixtures: String = {
     return (folder, folder.path + "/capture.har")
   }
 
-  private func check(_ paths: [String], routes: String, shard: Shard?) throws -> CheckReport {
+  private func check(
+    _ paths: [String], routes: String, shard: Shard?, audits: Bool = false
+  ) throws -> CheckReport {
     var checker = PayloadChecker()
+    if audits { checker.audit = .standard }
     checker.traffic.routes = try Routes(contentsOfFile: routes, registry: sampleRegistry)
     return checker.check(plan(paths, shard: shard), maximumConcurrency: 2, progress: nil)
   }
@@ -139,9 +142,12 @@ private let fixtures: String = {
     #expect(reports == 1)
   }
 
-  /// The counts of a summary that shards add up to.
-  private func counts(_ summary: CheckSummary) -> [Int] {
-    [
+  /// The counts of a report's summary, and the variants its audit decoded, that shards add
+  /// up to.
+  private func counts(_ report: CheckReport) -> [Int] {
+    let summary = report.summary
+    return [
+      report.files.reduce(0) { $0 + $1.audits.reduce(0) { $0 + $1.variantCount } },
       summary.filesChecked, summary.decodedCleanly, summary.withUnknownValues,
       summary.unknownValues, summary.withElementsLeftOut, summary.elementsLeftOut,
       summary.failed, summary.notChecked, summary.payloads, summary.renamedValues,
@@ -150,14 +156,15 @@ private let fixtures: String = {
     ]
   }
 
-  @Test(arguments: shardCounts)
-  func summariesOfShardsAddUpToTheWholeRun(count: Int) throws {
+  @Test(arguments: shardCounts, [false, true])
+  func summariesOfShardsAddUpToTheWholeRun(count: Int, audits: Bool) throws {
     let routes = fixtures + "/Traffic/routes.json"
-    let whole = counts(try check([fixtures], routes: routes, shard: nil).summary)
+    let whole = counts(try check([fixtures], routes: routes, shard: nil, audits: audits))
+    #expect((whole[0] > 0) == audits)
     var sum = whole.map { _ in 0 }
     for shard in try shards(of: count) {
-      let summary = try check([fixtures], routes: routes, shard: shard).summary
-      sum = zip(sum, counts(summary)).map(+)
+      let report = try check([fixtures], routes: routes, shard: shard, audits: audits)
+      sum = zip(sum, counts(report)).map(+)
     }
     #expect(sum == whole)
   }
