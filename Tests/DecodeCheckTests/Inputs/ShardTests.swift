@@ -187,6 +187,18 @@ private let fixtures: String = {
     #expect(whole.outputLines.last?.hasPrefix("\(total) files checked: ") == true)
   }
 
+  @Test func theJSONFormatNamesTheShard() throws {
+    let run = runCommand(["--shard", "2/4", "--format", "json", fixtures])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let shard = try #require(document["shard"] as? [String: Int])
+    let total = plan([fixtures]).inputs.count { !$0.isArchive }
+    let kept = plan([fixtures], shard: try Shard(parsing: "2/4")).inputs.count { !$0.isArchive }
+    #expect(shard == ["index": 2, "count": 4, "kept": kept, "planned": total])
+    let whole = runCommand(["--format", "json", fixtures])
+    #expect(!whole.output.contains(#""shard""#))
+  }
+
   @Test(arguments: shardCounts)
   func openAPIShardsSplitTheSchemas(count: Int) throws {
     let document = fixtures + "/OpenAPI/openapi.json"
