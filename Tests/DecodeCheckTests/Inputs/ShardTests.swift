@@ -240,6 +240,29 @@ private let fixtures: String = {
     #expect(accepted == entries)
   }
 
+  @Test func aFileGoneFromASearchedFolderIsJudgedByItsOwnShard() throws {
+    let folder = try TemporaryFolder()
+    let payload = try String(
+      contentsOfFile: fixtures + "/Booking/v2-new-cases.json", encoding: .utf8)
+    for number in 0..<12 {
+      try folder.write(payload, to: "captures/Booking/copy-\(number).json")
+    }
+    let captures = folder.path + "/captures"
+    let baseline = folder.path + "/baseline.json"
+    _ = runCommand(["--write-baseline", baseline, captures], workingDirectory: folder.path)
+    try FileManager.default.removeItem(atPath: captures + "/Booking/copy-7.json")
+    var judging: [Int] = []
+    for index in 1...3 {
+      let run = runCommand(
+        ["--baseline", baseline, "--shard", "\(index)/3", captures], workingDirectory: folder.path)
+      if run.output.contains("copy-7.json") && run.output.contains("no longer found;") {
+        judging.append(index)
+      }
+    }
+    let owner = try (1...3).first { try Shard(parsing: "\($0)/3").contains("Booking/copy-7.json") }
+    #expect(judging == [owner])
+  }
+
   @Test func mergedBaselinesHoldEachEntryAsOftenAsTheOneHoldingItMost() {
     let unknown = BaselineEntry(
       file: "Fixtures/Booking/v2.json", kind: .unknownValue, path: "$.state", value: "x")
