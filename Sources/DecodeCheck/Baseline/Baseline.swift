@@ -66,6 +66,27 @@ public struct Baseline: Sendable, Hashable {
     self.init(entries: entries)
   }
 
+  /// Several baselines as one, such as those the shards of a run wrote (`--shard`, with
+  /// `--baseline` given once per file): each entry as many times as the baseline holding it
+  /// most often holds it.
+  ///
+  /// Shards hold disjoint files and requests, so their entries of payloads are simply all
+  /// kept; a brittle field several shards found, which a whole run records once, is kept
+  /// once. The merge of the shards' baselines is the baseline of the whole run.
+  ///
+  /// ```swift
+  /// let merged = Baseline(merging: try paths.map { try Baseline(contentsOfFile: $0) })
+  /// ```
+  init(merging baselines: [Baseline]) {
+    var most: [BaselineEntry: Int] = [:]
+    for baseline in baselines {
+      var counts: [BaselineEntry: Int] = [:]
+      for entry in baseline.entries { counts[entry, default: 0] += 1 }
+      most.merge(counts, uniquingKeysWith: max)
+    }
+    self.init(entries: most.flatMap { entry, count in repeatElement(entry, count: count) })
+  }
+
   /// Reads a baseline file.
   ///
   /// ```swift

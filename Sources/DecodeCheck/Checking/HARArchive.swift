@@ -31,6 +31,11 @@ struct HARArchive {
   /// The type for every response when there are no routes (`--type`).
   var model: RegisteredModel?
   var checker: PayloadChecker
+  /// With `--shard`, the share of the entries to check, by request; the archive's own
+  /// problems (it cannot be read, it is not JSON) are the shard's whose key the archive's
+  /// ``PlannedInput/shardKey`` is.
+  var shard: Shard?
+  var shardKey = ""
 
   /// The most entries and body bytes one batch holds.
   static let batchEntries = 64
@@ -48,12 +53,18 @@ struct HARArchive {
     static func checked(_ report: FileReport) -> Result { Result(report: report, count: \.checked) }
   }
 
-  func check(maximumConcurrency: Int) -> (reports: [FileReport], counts: TrafficCounts) {
+  /// The reports of the entries checked, and of the archive's problems, and the counts;
+  /// `isRead` is false when the archive could not be opened.
+  func check(maximumConcurrency: Int) -> (
+    reports: [FileReport], counts: TrafficCounts, isRead: Bool
+  ) {
+    let ownsArchive = shard?.contains(shardKey) ?? true
     let reader: HARReader
     do {
       reader = try HARReader(path: path)
     } catch {
-      return ([notChecked("cannot read: \(describeReadError(error))")], TrafficCounts())
+      let report = notChecked("cannot read: \(describeReadError(error))")
+      return (ownsArchive ? [report] : [], TrafficCounts(), false)
     }
     var reports: [FileReport] = []
     var counts = TrafficCounts()
@@ -70,12 +81,14 @@ struct HARArchive {
     while let event = reader.next() {
       switch event {
       case .entry(let entry):
+        if let shard, !shard.contains(entry) { continue }
         counts.entries += 1
         batchBytes += entry.escapedText?.count ?? 0
         batch.append(entry)
         if batch.count >= Self.batchEntries || batchBytes >= Self.batchBytes { flush() }
       case .problem(let message, let position):
         flush()
+        guard ownsArchive else { continue }
         let finding = Finding(
           severity: .error, kind: .invalidJSON, message: message, position: position)
         reports.append(
@@ -84,7 +97,7 @@ struct HARArchive {
       }
     }
     flush()
-    return (reports, counts)
+    return (reports, counts, true)
   }
 
   private func notChecked(_ message: String) -> FileReport {

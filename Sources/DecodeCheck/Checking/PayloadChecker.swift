@@ -168,9 +168,10 @@ public struct PayloadChecker: Sendable {
     var traffic = TrafficCounts()
     for input in archives {
       let archive = HARArchive(
-        shown: input.path, path: input.filePath, model: input.model, checker: self)
-      let (archiveReports, counts) = archive.check(maximumConcurrency: maximumConcurrency)
-      if !archiveReports.contains(where: { $0.outcome == .notChecked }) {
+        shown: input.path, path: input.filePath, model: input.model, checker: self,
+        shard: plan.shard?.shard, shardKey: input.shardKey)
+      let (archiveReports, counts, isRead) = archive.check(maximumConcurrency: maximumConcurrency)
+      if isRead, !archiveReports.contains(where: { $0.outcome == .notChecked }) {
         scope.inputs.insert(input.path)
       }
       files += archiveReports
@@ -178,9 +179,11 @@ public struct PayloadChecker: Sendable {
       progress?.advance(
         variants: archiveReports.reduce(0) { $0 + $1.audits.reduce(0) { $0 + $1.variantCount } })
     }
+    scope.shard = plan.shard?.shard
     var report = CheckReport(files: files, isStrict: isStrict)
     report.traffic = traffic
     report.scope = scope
+    report.shard = plan.shard
     if audit != nil { report.addAuditFindings() }
     return report
   }

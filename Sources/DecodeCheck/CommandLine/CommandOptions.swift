@@ -10,8 +10,9 @@ struct CommandOptions: Equatable {
   var jobs: Int?
   var showsHelp = false
   var showsVersion = false
-  /// `--baseline FILE`: report only findings that are not in it.
-  var baselinePath: String?
+  /// `--baseline FILE`, repeatable: report only findings that are not in them, merged
+  /// (``Baseline/init(merging:)``).
+  var baselinePaths: [String] = []
   /// `--write-baseline FILE`: record this run's findings.
   var writtenBaselinePath: String?
   /// `--strict-baseline`: baseline entries that no longer occur fail the check.
@@ -36,6 +37,8 @@ struct CommandOptions: Equatable {
   var auditBudget = AuditBudget.standard
   /// `--disable NAME,…`: the classes of check whose findings the run leaves out.
   var disabledClasses: Set<CheckClass> = []
+  /// `--shard i/n`: check only this share of the inputs (files, HAR entries, schemas).
+  var shard: Shard?
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -98,7 +101,7 @@ struct CommandOptions: Equatable {
       case "-j", "--jobs":
         jobs = try count(describedAs: "how many files to check at once")
       case "--baseline":
-        baselinePath = try value(describedAs: "a baseline file (see --write-baseline)")
+        baselinePaths.append(try value(describedAs: "a baseline file (see --write-baseline)"))
       case "--write-baseline":
         writtenBaselinePath = try value(describedAs: "the file to record the findings in")
       case "--strict-baseline": isStrictBaseline = try flag()
@@ -125,6 +128,14 @@ struct CommandOptions: Equatable {
       case "--disable":
         let names = try value(describedAs: "classes of check to turn off, such as date-format-edge")
         disabledClasses.formUnion(try Self.checkClasses(named: names))
+      case "--shard":
+        guard shard == nil else { throw UsageError(message: "`--shard` is given twice") }
+        let text = try value(describedAs: "this job's share of the inputs, i/n, such as 2/4")
+        do {
+          shard = try Shard(parsing: text)
+        } catch {
+          throw UsageError(message: error.message)
+        }
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
@@ -138,8 +149,13 @@ struct CommandOptions: Equatable {
     if limitsAudit, !audits {
       throw UsageError(message: "`--places-per-field` and `--places-per-file` need --audit")
     }
-    if isStrictBaseline, baselinePath == nil {
+    if isStrictBaseline, baselinePaths.isEmpty {
       throw UsageError(message: "`--strict-baseline` needs a baseline: pass --baseline FILE")
+    }
+    if let shard, paths.contains("-") {
+      throw UsageError(
+        message: "`--shard \(shard)` splits files and HAR entries; standard input is one "
+          + "payload: check `-` without --shard")
     }
     try checkOpenAPIOptions()
   }

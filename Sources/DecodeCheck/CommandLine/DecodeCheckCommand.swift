@@ -156,8 +156,15 @@ public enum DecodeCheckCommand {
     var baseline: Baseline?
     var summaryFile: SummaryFile?
     do {
-      baseline = try options.baselinePath.map { path throws(BaselineError) in
-        try Baseline(contentsOfFile: path)
+      var baselines: [Baseline] = []
+      for path in options.baselinePaths {
+        baselines.append(try Baseline(contentsOfFile: path))
+      }
+      // One file is used as it is; several (the shards' baselines) are merged.
+      if baselines.count == 1 {
+        baseline = baselines[0]
+      } else if !baselines.isEmpty {
+        baseline = Baseline(merging: baselines)
       }
     } catch {
       return fileError(error.description)
@@ -183,16 +190,17 @@ public enum DecodeCheckCommand {
         for note in contract.notes { standardError.write("\(name): note: \(note)\n") }
       }
       report = contract.check(
-        strict: options.isStrict, only: model,
+        strict: options.isStrict, only: model, shard: options.shard,
         maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency)
     } else {
       // The routes file is not a payload, even in a folder being searched.
       let routesFile = options.routesPath.map {
         URL(fileURLWithPath: $0).standardizedFileURL.path
       }
-      let plan = InputPlan(
+      var plan = InputPlan(
         paths: options.paths, registry: registry, model: model, readsLines: options.readsLines,
         skipping: Set(routesFile.map { [$0] } ?? []), standardInput: standardInput.read)
+      if let shard = options.shard { plan.select(shard) }
       let progress =
         standardError.isTerminal && !options.isQuiet
         ? ProgressLine(

@@ -89,6 +89,9 @@ extension DecodeCheckCommand {
         --baseline <file>       Report only findings that are not in this baseline; its entries
                                 that no longer occur, in the files and archives this run read
                                 or gone from the folders it searched, are listed as notes.
+                                Repeat it to apply several baselines as one, such as those
+                                the shards of a run wrote: each entry counts as often as the
+                                file holding it most often holds it.
         --write-baseline <file> Record this run's findings (unknown values, elements left
                                 out, decoding failures, invalid JSON) as a baseline, by file,
                                 JSON path, kind and value, never by line, so editing a payload
@@ -105,6 +108,13 @@ extension DecodeCheckCommand {
         -q, --quiet             text and github: print only errors, brittle fields and the summary
                                 lines, and no progress. json, junit and sarif report everything.
         -j, --jobs <n>          Check at most n files at once (default: one per core).
+        --shard <i/n>           Check only share i of n (1 <= i <= n), so a CI matrix of n
+                                jobs splits a large check, audit or --openapi run: files by
+                                their path below the folder searched, HAR entries by method
+                                and URL path, --openapi's schemas by name. The n shares are
+                                disjoint, together the whole run, and the same on every run.
+                                The summary line starts with the share: shard 2/4: 15 of 59
+                                files. Not with standard input.
         --version               Print the name, the DecodeCheck library's version, and exit.
         -h, --help              Print this help and exit.
 

@@ -44,7 +44,9 @@ import Foundation
 /// `severity`, `baselined`, and an `example` with its `file`, `path`, `line`, `column` and,
 /// for a HAR entry, `request`). With `--openapi`, each file is one type checked against the
 /// document: it has a `schema` member, its `line` and `column` are in the document, and each
-/// finding has a `contract` member (`check`, `pointer`, `value`).
+/// finding has a `contract` member (`check`, `pointer`, `value`). With `--shard i/n`, a
+/// `shard` member holds `index` (i), `count` (n), and the inputs (files, or `--openapi`'s
+/// schemas) it `kept` of those `planned`; HAR archives are read by every shard.
 ///
 /// An element left out (`kind` `invalidElement`) has an `element` member: its `type`, its
 /// `json`, and its own `error` as the decoder threw it (`case`, `path`, `description`); the
@@ -78,6 +80,8 @@ enum JSONFormat {
     var audit: Audit?
     /// Present when a type's aliases conflict.
     var aliasConflicts: [Conflict]?
+    /// Present when the run was one shard (`--shard`).
+    var shard: Shard?
 
     init(_ report: CheckReport) {
       exitStatus = report.exitStatus
@@ -87,12 +91,23 @@ enum JSONFormat {
       baseline = report.baseline.map(BaselineResult.init)
       traffic = report.traffic.entries > 0 ? report.traffic : nil
       audit = AuditReport(report).map { Audit($0, strict: report.isStrict) }
+      shard = report.shard.map {
+        Shard(index: $0.shard.index, count: $0.shard.count, kept: $0.kept, planned: $0.planned)
+      }
       if !report.aliasConflicts.isEmpty {
         aliasConflicts = report.aliasConflicts.map {
           Conflict(type: $0.typeName, message: $0.message)
         }
       }
     }
+  }
+
+  /// The run's share of the inputs (`--shard i/n`).
+  private struct Shard: Encodable {
+    var index: Int
+    var count: Int
+    var kept: Int
+    var planned: Int
   }
 
   /// The audit's counts and every field.

@@ -16,6 +16,19 @@ struct PlannedInput: Sendable {
   var model: RegisteredModel?
   /// Why the input cannot be checked; `nil` when it can.
   var problem: String?
+  /// What `--shard` hashes: the path below the folder it was found in, or as given.
+  var shardKey: String
+
+  init(
+    path: String, source: Source, model: RegisteredModel? = nil, problem: String? = nil,
+    shardKey: String? = nil
+  ) {
+    self.path = path
+    self.source = source
+    self.model = model
+    self.problem = problem
+    self.shardKey = shardKey ?? path
+  }
 
   var isArchive: Bool {
     if case .archive = source { return problem == nil }
@@ -37,6 +50,8 @@ struct InputPlan {
   private(set) var inputs: [PlannedInput] = []
   /// The folders searched, absolute and standardized.
   private(set) var searchedFolders: [String] = []
+  /// The share of the inputs kept (`--shard`), when the plan was narrowed to one.
+  private(set) var shard: ShardSelection?
 
   /// The file extensions a folder search picks up.
   static func payloadExtensions(readsLines: Bool) -> [String] {
@@ -84,6 +99,7 @@ struct InputPlan {
         continue
       }
       let files: [FolderSearch.File]
+      var shardKey: (FolderSearch.File) -> String = \.shown
       // The folder whose name and whose subfolders' names may type the files found.
       let typingRoot: String
       if isFolder.boolValue {
@@ -93,10 +109,11 @@ struct InputPlan {
         for problem in search.problems {
           inputs.append(
             PlannedInput(
-              path: problem.shown, source: .file(path: problem.absolute), problem: problem.message)
-          )
+              path: problem.shown, source: .file(path: problem.absolute), problem: problem.message,
+              shardKey: Self.relative(problem.absolute, below: typingRoot)))
         }
         files = Self.payloads(among: search.files, skipping: skipped)
+        shardKey = { [typingRoot] in Self.relative($0.absolute, below: typingRoot) }
         if files.isEmpty, search.problems.isEmpty {
           let patterns = extensions.map { "*.\($0)" }
           let listed = patterns.dropLast().joined(separator: ", ") + " or " + (patterns.last ?? "")
@@ -114,10 +131,14 @@ struct InputPlan {
       for file in files where seen.insert(file.absolute).inserted {
         if Self.isArchive(file.absolute) {
           inputs.append(
-            PlannedInput(path: file.shown, source: .archive(path: file.absolute), model: model))
+            PlannedInput(
+              path: file.shown, source: .archive(path: file.absolute), model: model,
+              shardKey: shardKey(file)))
           continue
         }
-        var input = PlannedInput(path: file.shown, source: .file(path: file.absolute), model: model)
+        var input = PlannedInput(
+          path: file.shown, source: .file(path: file.absolute), model: model,
+          shardKey: shardKey(file))
         if model == nil {
           let folders = Self.typingFolders(of: file.absolute, below: typingRoot)
           if typesByFolder[folders] == nil {
@@ -175,6 +196,12 @@ struct InputPlan {
     var message: String
   }
 
+  /// `path` below `root` (`Booking/v1.json`), or `path` itself when it is not below it.
+  private static func relative(_ path: String, below root: String) -> String {
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
   /// The folder holding `path`.
   private static func folder(of path: String) -> String {
     String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
@@ -215,5 +242,40 @@ struct InputPlan {
       TypeProblem(
         message: "no type for this file: put it in a folder named after a registered type "
           + "(\(names.isEmpty ? "none registered" : names)), or pass --type"))
+  }
+}
+
+/// The share of a plan's inputs one shard keeps, and how many there were, for the summary.
+///
+/// ```swift
+/// plan.select(try Shard(parsing: "2/4"))
+/// plan.shard  // shard 2/4, 15 of 59 planned inputs kept, and 1 HAR archive read by all
+/// ```
+struct ShardSelection: Hashable, Sendable {
+  var shard: Shard
+  /// The inputs other than HAR archives: those kept, of all planned.
+  var kept: Int
+  var planned: Int
+  /// The HAR archives, whose entries are split by request: every shard reads each one.
+  var archives: Int
+  /// Whether the inputs are the schemas of `--openapi`, which the summary then counts.
+  var countsSchemas = false
+}
+
+extension InputPlan {
+  /// Narrows the plan to one shard's inputs: the files (and the inputs that cannot be
+  /// checked) whose ``PlannedInput/shardKey`` is in `shard`, and every HAR archive, whose
+  /// entries the checker splits by request.
+  ///
+  /// ```swift
+  /// plan.select(try Shard(parsing: "1/2"))
+  /// plan.inputs  // about half the files, and every archive
+  /// ```
+  mutating func select(_ shard: Shard) {
+    let planned = inputs.count { !$0.isArchive }
+    inputs = inputs.filter { $0.isArchive || shard.contains($0.shardKey) }
+    let archives = inputs.count(where: \.isArchive)
+    self.shard = ShardSelection(
+      shard: shard, kept: inputs.count - archives, planned: planned, archives: archives)
   }
 }

@@ -28,6 +28,10 @@ public struct CheckReport: Sendable, Hashable {
   /// What the run read, so a baseline judges only its own inputs' entries.
   var scope = CheckedScope()
 
+  /// The share of the inputs the run checked (`--shard`), which the summary line names;
+  /// `nil` for a whole run.
+  var shard: ShardSelection?
+
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
   ///
   /// ```swift
@@ -67,6 +71,7 @@ public struct CheckReport: Sendable, Hashable {
     summary.fixedEntriesFail = baseline?.fixedEntriesFail ?? false
     summary.aliasConflicts = aliasConflicts.count
     summary.traffic = traffic
+    summary.shard = shard
     return summary
   }
 
@@ -116,6 +121,10 @@ struct CheckedScope: Sendable, Hashable {
   /// The types a run of `--openapi` checked against the document in ``inputs``, by qualified
   /// name: its entries of other types (left out with `--type`) are not judged.
   var contractTypes: Set<String> = []
+  /// The shard the run checked (`--shard`): a baseline entry of another shard's file or
+  /// request is not judged, and neither is a brittle field, which another shard's payloads
+  /// may show.
+  var shard: Shard?
 
   /// Whether the run judged a baseline entry: it read the entry's file (`names`, relative to
   /// `folder`), or searched a folder the file was in and the file is gone, or audited the
@@ -124,15 +133,21 @@ struct CheckedScope: Sendable, Hashable {
   func covers(_ entry: BaselineEntry, readAs names: Set<String>, in folder: WorkingDirectory)
     -> Bool
   {
-    guard let file = entry.file else { return entry.type.map(auditedTypes.contains) ?? false }
+    guard let file = entry.file else {
+      guard shard == nil else { return false }
+      return entry.type.map(auditedTypes.contains) ?? false
+    }
+    if let shard, let request = entry.request, !shard.contains(request) { return false }
     if entry.pointer != nil, let type = entry.type {
       return names.contains(file) && contractTypes.contains(type)
     }
     if names.contains(file) { return true }
     guard file != "-" else { return false }
     let absolute = URL(fileURLWithPath: folder.absolute(file)).standardizedFileURL.path
-    let isSearched = folders.contains { absolute.hasPrefix($0 == "/" ? "/" : $0 + "/") }
-    return isSearched && !FileManager.default.fileExists(atPath: absolute)
+    // The folder searched, and the file's path below it: what --shard hashes.
+    let searched = folders.lazy.map { $0 == "/" ? "/" : $0 + "/" }.first { absolute.hasPrefix($0) }
+    guard let searched, !FileManager.default.fileExists(atPath: absolute) else { return false }
+    return shard?.contains(String(absolute.dropFirst(searched.count))) ?? true
   }
 }
 
@@ -186,6 +201,8 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   /// The reports of types against an OpenAPI document, checked or not: when every report is
   /// one, the line counts schemas rather than files and paths.
   var schemaReports = 0
+  /// The run's share of the inputs (`--shard`), which starts the line.
+  var shard: ShardSelection?
 
   /// The members `--format json` writes as `summary`: every count and `filesChecked`; the
   /// HAR counts are the document's own `traffic` member.
@@ -238,9 +255,19 @@ public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertib
   /// an old spelling`. A run of `--openapi` counts schemas rather than files:
   /// `3 schemas checked (99 payloads): …`.
   public var description: String {
-    let isContract = schemaReports > 0 && schemaReports == filesChecked + notChecked
+    // A shard of `--openapi` may hold no schema, and still counts them.
+    let isContract =
+      shard?.countsSchemas ?? (schemaReports > 0 && schemaReports == filesChecked + notChecked)
     let noun = isContract ? "schema" : "file"
-    var text = counted(filesChecked, noun) + " checked"
+    var text = ""
+    if let shard {
+      text += "shard \(shard.shard): \(shard.kept) of \(counted(shard.planned, noun))"
+      if shard.archives > 0 {
+        text += " and the requests of \(counted(shard.archives, "HAR archive"))"
+      }
+      text += "; "
+    }
+    text += counted(filesChecked, noun) + " checked"
     if payloads != filesChecked {
       text += " (\(counted(payloads, "payload")))"
     }

@@ -14,8 +14,11 @@ struct ContractRun {
   let notes: [String]
   let maximumPayloads: Int
 
-  /// Checks the matched types (only `model`'s, when given).
-  func check(strict: Bool, only model: RegisteredModel?, maximumConcurrency: Int) -> CheckReport {
+  /// Checks the matched types (only `model`'s, when given; with `shard`, only the schemas
+  /// whose names are in it).
+  func check(
+    strict: Bool, only model: RegisteredModel?, shard: Shard? = nil, maximumConcurrency: Int
+  ) -> CheckReport {
     switch document {
     case .failure(let error):
       let finding = Finding(
@@ -26,7 +29,14 @@ struct ContractRun {
       return CheckReport(files: [file], isStrict: strict)
     case .success(let document):
       let checker = ContractChecker(strict: strict, maximumPayloadsPerSchema: maximumPayloads)
-      return checker.check(document, matches: matches, maximumConcurrency: maximumConcurrency)
+      guard let shard else {
+        return checker.check(document, matches: matches, maximumConcurrency: maximumConcurrency)
+      }
+      let kept = matches.filter { shard.contains($0.schema) }
+      var report = checker.check(document, matches: kept, maximumConcurrency: maximumConcurrency)
+      report.shard = ShardSelection(
+        shard: shard, kept: kept.count, planned: matches.count, archives: 0, countsSchemas: true)
+      return report
     }
   }
 
