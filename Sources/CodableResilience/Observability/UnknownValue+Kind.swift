@@ -39,8 +39,8 @@ extension UnknownValue {
 
     /// A property read as its default (``DecodeMissingAsDefault``) because its key was missing
     /// or held `null`. ``UnknownValue/rawValue`` is what was read: empty for a missing key,
-    /// `null` for `null`. ``UnknownValueHandler/strict`` throws what a plain property would:
-    /// `keyNotFound`, or `valueNotFound`.
+    /// `null` for `null`. Under ``UnknownValueHandler/strict`` the decode throws what a plain
+    /// property throws there: `keyNotFound`, or the decoder's own error for `null`.
     ///
     /// ```swift
     /// if case .defaultUsed(.missingKey) = value.kind { print(value.path, "was missing") }

@@ -25,7 +25,7 @@
 ///   they ask to (``UnknownValueHandler/receivingRenamedValues()``), and it is never an error.
 /// - ``Kind-swift.enum/defaultUsed(_:)``: a property ``DecodeMissingAsDefault`` read as its
 ///   default, because its key was missing or `null`. ``UnknownValueHandler/strict`` throws
-///   what a plain property would, `keyNotFound` or `valueNotFound`.
+///   what a plain property would, `keyNotFound` or the decoder's own error for `null`.
 /// - ``Kind-swift.enum/unknownField``: a member of an object the model does not write, which
 ///   ``KeepUnknownFields`` kept. Handlers receive it only when they ask to
 ///   (``UnknownValueHandler/receivingUnknownFields()``), and it is never an error.
@@ -286,6 +286,7 @@ package enum Tool: String, Sendable {
   case extensibleEnum = "ExtensibleEnum"
   case openEnum = "OpenEnum"
   case decodeUnknownAsNil = "@DecodeUnknownAsNil"
+  case decodeMissingAsDefault = "@DecodeMissingAsDefault"
   case taggedUnion = "TaggedUnion"
   case skipUnknownElements = "@SkipUnknownElements"
   case skipUnknownKeys = "@SkipUnknownKeys"

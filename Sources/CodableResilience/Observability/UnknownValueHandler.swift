@@ -102,8 +102,10 @@ public struct UnknownValueHandler: Sendable {
   /// ``UnknownValueError`` carrying the ``UnknownValue``. For an element
   /// ``SkipInvalidElements`` left out it is the element's own error, exactly as a plain array
   /// throws it. For a default ``DecodeMissingAsDefault`` read it is what a plain property
-  /// throws: `keyNotFound` for a missing key, `valueNotFound` for `null`. Renamed values and
-  /// unknown fields are never an error.
+  /// throws there, exactly: `keyNotFound` for a missing key, and for `null` the decoder's own
+  /// error (`JSONDecoder` throws `typeMismatch` for a `Bool`, `valueNotFound` for an array).
+  /// Called by hand, outside a decode, it throws `keyNotFound` or `valueNotFound`. Renamed
+  /// values and unknown fields are never an error.
   ///
   /// ```swift
   /// decoder.unknownValueHandler = .strict
@@ -171,7 +173,8 @@ public struct UnknownValueHandler: Sendable {
 }
 
 /// What a plain property throws where ``DecodeMissingAsDefault`` read a default: `keyNotFound`
-/// for a missing key, `valueNotFound` for `null`, at the property's path.
+/// for a missing key, `valueNotFound` for `null`, at the property's path. During a decode the
+/// wrapper throws the decoder's own error in its place (see `reportDefault`).
 private func plainPropertyError(
   _ reason: UnknownValue.DefaultReason, _ value: UnknownValue
 ) -> DecodingError {

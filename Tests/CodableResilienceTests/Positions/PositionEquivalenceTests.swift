@@ -83,6 +83,7 @@ let everyPosition: [PositionCase] =
   + RoomCode.positions.map(PositionCase.init)
   + FloorNumber.positions.map(PositionCase.init) + FreeTag.positions.map(PositionCase.init)
   + DecodeUnknownAsNil<StringKind>.positions.map(PositionCase.init)
+  + DecodeMissingAsDefault<ZeroByDefault<Int>>.positions.map(PositionCase.init)
   + MaybeFloor.positions.map(PositionCase.init)
   + SkipUnknownElements<[StringKind]>.positions.map(PositionCase.init)
   + KindSet.positions.map(PositionCase.init)

@@ -174,6 +174,16 @@ enum MaybeKindAt {
   struct NestedArrays: Holder { var value: [[DecodeUnknownAsNil<StringKind>]] }
   struct DictionaryProperty: Holder { var value: [String: DecodeUnknownAsNil<StringKind>] }
 }
+enum CountAt {
+  struct Property: Holder { var value: DecodeMissingAsDefault<ZeroByDefault<Int>> }
+  struct OptionalProperty: Holder { var value: DecodeMissingAsDefault<ZeroByDefault<Int>>? }
+  struct ArrayProperty: Holder { var value: [DecodeMissingAsDefault<ZeroByDefault<Int>>] }
+  struct OptionalArrayProperty: Holder { var value: [DecodeMissingAsDefault<ZeroByDefault<Int>>]? }
+  struct NestedArrays: Holder { var value: [[DecodeMissingAsDefault<ZeroByDefault<Int>>]] }
+  struct DictionaryProperty: Holder {
+    var value: [String: DecodeMissingAsDefault<ZeroByDefault<Int>>]
+  }
+}
 enum MaybeFloorAt {
   struct Property: Holder { var value: MaybeFloor }
   struct OptionalProperty: Holder { var value: MaybeFloor? }

@@ -202,6 +202,25 @@ extension DecodeUnknownAsNil: PositionSubject where Enum == StringKind {
   }
 }
 
+extension DecodeMissingAsDefault: PositionSubject where Default == ZeroByDefault<Int> {
+  static var samples: [String] {
+    numberSamples(known: ["7"], extremes: ["9223372036854775807", "9223372036854775808"])
+  }
+  static var known: String { "7" }
+  // No `missingKeyAtConcreteProperty`: the absence check decodes strictly, and under `.strict`
+  // a default throws what a plain property does (`keyNotFound`, `valueNotFound`), as
+  // Foundation's generic path does; the lenient reads are `DecodeMissingAsDefaultTests`'.
+  var canonicalDescription: String {
+    "\(wrappedValue) (\(defaultUsed.map { "default for \($0)" } ?? "as read"))"
+  }
+  static var positions: [Position<Self>] {
+    standardPositions(
+      CountAt.Property.self, CountAt.OptionalProperty.self, CountAt.ArrayProperty.self,
+      CountAt.OptionalArrayProperty.self, CountAt.NestedArrays.self,
+      CountAt.DictionaryProperty.self)
+  }
+}
+
 /// `@DecodeUnknownAsNil` over an `Int` enum, as its own type so it can conform separately.
 struct MaybeFloor: Codable, Equatable, PositionSubject {
   @DecodeUnknownAsNil var floor: IntKind?
