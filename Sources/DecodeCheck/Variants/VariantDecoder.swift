@@ -23,14 +23,16 @@ struct VariantDecoder: Sendable {
 
   /// Decodes one payload, which the caller has found to be JSON (a trailing comma aside).
   ///
-  /// The handler receives renamed values too (`receivingRenamedValues()`): an old spelling
-  /// is not a problem, but a check lists it.
+  /// The handler receives renamed values and unknown fields too (`receivingRenamedValues()`,
+  /// `receivingUnknownFields()`): neither is a problem, but a check lists them.
   func outcome(of payload: Data) -> VariantOutcome {
     let collector = UnknownValueCollector()
     var error: (any Error)?
     do {
       try model.decode(
-        payload, UnknownValueHandler.collect(into: collector).receivingRenamedValues())
+        payload,
+        UnknownValueHandler.collect(into: collector).receivingRenamedValues()
+          .receivingUnknownFields())
     } catch let thrown {
       error = thrown
     }
