@@ -114,6 +114,37 @@ struct EvolvingPayloadTests {
     try plain.check(Checkout.self, record: .never)
   }
 
+  @Test func recordingWritesVersionThreeForDefaultsUsed() throws {
+    let temporary = try TemporaryFixtures()
+    let missing = try temporary.fixture("missing", payload: #"{"id": 1, "bio": null}"#)
+    #expect(throws: PayloadCheckFailure.self) { try missing.check(Profile.self, record: .missing) }
+    #expect(
+      temporary.text(of: "missing.expected") == """
+        {
+          "version": 3,
+          "outcome": "decoded",
+          "unknownValues": [],
+          "defaultsUsed": [
+            { "type": "String", "reason": "missingKey", "path": "$.header" },
+            { "type": "String", "reason": "null", "path": "$.bio" },
+            { "type": "Bool", "reason": "missingKey", "path": "$.isBot" }
+          ],
+          "strictError": { "case": "keyNotFound", "path": "$.header", "key": "header" }
+        }
+
+        """)
+    // What was recorded then holds, and a default the file does not list is a difference.
+    try missing.check(Profile.self, record: .never)
+    let unlisted = try temporary.fixture(
+      "unlisted", payload: #"{"id": 1, "header": "h", "bio": "b"}"#,
+      expected: #"{"outcome": "decoded", "unknownValues": []}"#)
+    let error = try #require(throws: PayloadCheckFailure.self) {
+      try unlisted.check(Profile.self, record: .never)
+    }
+    #expect(
+      error.message.contains("+ $.isBot: default Bool read for missingKey"), "\(error.message)")
+  }
+
   @Test(
     "a file that does not fit its members is reported",
     arguments: [
@@ -122,20 +153,25 @@ struct EvolvingPayloadTests {
         #""renamedValues" needs format version 2 ("version": 2)"#
       ),
       (
+        #"{"version": 2, "outcome": "decoded", "unknownValues": [], "unknownFields": []}"#,
+        #""unknownFields" needs format version 3 ("version": 3)"#
+      ),
+      (
         #"{"version": 2, "outcome": "decoded", "unknownValues": [], "invalidElements": ["#
           + #"{"type": "Notice", "path": "$.notices[0]", "error": {"case": "typeMismatch", "#
           + #""path": "$.notices[0]"}}]}"#,
-        #"unknown values or elements left out without the "strictError" they cause"#
+        #"unknown values, elements left out or defaults used without the "strictError" they cause"#
       ),
       (
         #"{"version": 2, "outcome": "decoded", "unknownValues": [], "renamedValues": [], "#
           + #""strictError": {"case": "dataCorrupted", "path": "$.method"}}"#,
-        #""strictError" without unknown values or elements left out"#
+        #""strictError" without unknown values, elements left out or defaults used"#
       ),
       (
         #"{"version": 2, "outcome": "failed", "error": {"case": "dataCorrupted", "path": "$"}, "#
           + #""renamedValues": []}"#,
-        #"a failed outcome has "unknownValues", "invalidElements", "renamedValues" or "roundTrip""#
+        #"a failed outcome has "unknownValues", "invalidElements", "renamedValues", "defaultsUsed", "#
+          + #""unknownFields" or "roundTrip""#
       ),
       (
         #"{"version": 2, "outcome": "decoded", "unknownValues": [], "invalidElements": ["#

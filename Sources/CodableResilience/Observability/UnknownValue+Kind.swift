@@ -63,7 +63,7 @@ extension UnknownValue {
   /// ```swift
   /// if case .defaultUsed(let reason) = value.kind { print(reason) }  // missingKey
   /// ```
-  public enum DefaultReason: String, Sendable, Hashable {
+  public enum DefaultReason: String, Sendable, Hashable, Codable {
     /// The key was not in the object.
     case missingKey
     /// The key held `null`.

@@ -7,17 +7,19 @@ extension ExpectedOutcome {
   /// The members a `.expected` file may hold; any other key is a typo to report.
   static let allowedKeys: Set<String> = [
     "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
-    "strictError", "roundTrip", "error",
+    "defaultsUsed", "unknownFields", "strictError", "roundTrip", "error",
   ]
 
-  /// The members only version 2 has.
-  static let version2Keys: Set<String> = ["invalidElements", "renamedValues"]
+  /// The members versions 2 and 3 added, with the version that added them.
+  static let versionedKeys: [String: Int] = [
+    "invalidElements": 2, "renamedValues": 2, "defaultsUsed": 3, "unknownFields": 3,
+  ]
 
   /// The order members are written in, so recorded files read top to bottom.
   static let memberOrder = [
     "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
-    "strictError", "roundTrip", "type", "rawValue", "canonical", "case", "path", "key", "error",
-    "replaced", "removed", "added",
+    "defaultsUsed", "unknownFields", "strictError", "roundTrip", "type", "rawValue", "canonical",
+    "reason", "case", "path", "key", "json", "error", "replaced", "removed", "added",
   ]
 
   /// Reads a `.expected` file, reporting what is wrong with it: not JSON, an unknown member,
@@ -57,23 +59,28 @@ extension ExpectedOutcome {
       problems.append(
         "format version \(version); this CodableResilienceTesting reads versions 1 to "
           + "\(formatVersion)")
-    } else if version < 2 {
-      problems += version2Keys.intersection(members.keys).sorted().map {
-        "\"\($0)\" needs format version 2 (\"version\": 2)"
-      }
+    } else {
+      problems += versionedKeys.filter { members[$0.key] != nil && $0.value > version }
+        .sorted { $0.key < $1.key }
+        .map { "\"\($0.key)\" needs format version \($0.value) (\"version\": \($0.value))" }
     }
     switch expected.outcome {
     case .decoded:
       if expected.error != nil { problems.append("a decoded outcome has an \"error\"") }
       if let unknownValues = expected.unknownValues {
-        // Unknown values and elements left out fail strict decoding; renamed values never do.
-        let rejected = !unknownValues.isEmpty || expected.invalidElements?.isEmpty == false
+        // Unknown values, elements left out and defaults used fail strict decoding; renamed
+        // values and unknown fields never do.
+        let rejected =
+          !unknownValues.isEmpty || expected.invalidElements?.isEmpty == false
+          || expected.defaultsUsed?.isEmpty == false
         if !rejected, expected.strictError != nil {
-          problems.append("\"strictError\" without unknown values or elements left out")
+          problems.append(
+            "\"strictError\" without unknown values, elements left out or defaults used")
         }
         if rejected, expected.strictError == nil {
           problems.append(
-            "unknown values or elements left out without the \"strictError\" they cause")
+            "unknown values, elements left out or defaults used without the \"strictError\" "
+              + "they cause")
         }
       } else {
         problems.append("a decoded outcome needs \"unknownValues\" (use [] for none)")
@@ -81,18 +88,20 @@ extension ExpectedOutcome {
     case .failed:
       if expected.error == nil { problems.append("a failed outcome needs an \"error\"") }
       if expected.unknownValues != nil || expected.invalidElements != nil
-        || expected.renamedValues != nil || expected.roundTrip != nil
+        || expected.renamedValues != nil || expected.defaultsUsed != nil
+        || expected.unknownFields != nil || expected.roundTrip != nil
       {
         problems.append(
-          "a failed outcome has \"unknownValues\", \"invalidElements\", \"renamedValues\" or "
-            + "\"roundTrip\"")
+          "a failed outcome has \"unknownValues\", \"invalidElements\", \"renamedValues\", "
+            + "\"defaultsUsed\", \"unknownFields\" or \"roundTrip\"")
       }
     }
     let roundTrip = expected.roundTrip ?? RoundTrip()
     let leftOut = expected.invalidElements ?? []
     let paths =
       (expected.unknownValues ?? []).map(\.path) + leftOut.map(\.path) + leftOut.map(\.error.path)
-      + (expected.renamedValues ?? []).map(\.path)
+      + (expected.renamedValues ?? []).map(\.path) + (expected.defaultsUsed ?? []).map(\.path)
+      + (expected.unknownFields ?? []).map(\.path)
       + [expected.strictError?.path, expected.error?.path].compactMap { $0 }
       + Array(roundTrip.replaced.keys) + roundTrip.removed + Array(roundTrip.added.keys)
     for path in paths {

@@ -38,11 +38,26 @@ import Foundation
 ///   "roundTrip": { "replaced": { "$.payment": "card" } }
 /// }
 /// ```
+///
+/// Version 3 adds the defaults `@DecodeMissingAsDefault` read and the fields a
+/// `@KeepUnknownFields` model does not write:
+///
+/// ```json
+/// {
+///   "version": 3,
+///   "outcome": "decoded",
+///   "unknownValues": [],
+///   "defaultsUsed": [ { "type": "String", "reason": "missingKey", "path": "$.header" } ],
+///   "unknownFields": [ { "type": "Account", "path": "$.theme", "json": "\"dark\"" } ],
+///   "strictError": { "case": "keyNotFound", "path": "$.header", "key": "header" }
+/// }
+/// ```
 public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// The newest version of the format this library reads. A file without `version` is read
-  /// as version 1, and a file is written in the oldest version that holds what it says: 2
-  /// when it lists elements left out or renamed values, 1 otherwise.
-  public static let formatVersion = 2
+  /// as version 1, and a file is written in the oldest version that holds what it says: 3
+  /// when it lists defaults used or unknown fields, 2 when it lists elements left out or
+  /// renamed values, 1 otherwise.
+  public static let formatVersion = 3
 
   /// What a lenient decode (no handler, or a collecting one) does with the payload.
   public enum Outcome: String, Codable, Hashable, Sendable {
@@ -277,6 +292,11 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// Every value read in an old spelling, compared in any order; absent reads as none
   /// (version 2).
   public var renamedValues: [RenamedValue]?
+  /// Every default used, compared in any order; absent reads as none (version 3).
+  public var defaultsUsed: [DefaultUsed]?
+  /// Every field the model does not write, compared in any order; absent reads as none
+  /// (version 3).
+  public var unknownFields: [UnknownField]?
   /// The error strict decoding throws when it differs from the lenient outcome.
   public var strictError: Failure?
   /// How the re-encoded value differs from the payload (`Encodable` types only).
@@ -291,6 +311,8 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
     unknownValues: [ReportedValue]? = nil,
     invalidElements: [LeftOutElement]? = nil,
     renamedValues: [RenamedValue]? = nil,
+    defaultsUsed: [DefaultUsed]? = nil,
+    unknownFields: [UnknownField]? = nil,
     strictError: Failure? = nil,
     roundTrip: RoundTrip? = nil,
     error: Failure? = nil
@@ -300,16 +322,19 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
     self.unknownValues = unknownValues
     self.invalidElements = invalidElements
     self.renamedValues = renamedValues
+    self.defaultsUsed = defaultsUsed
+    self.unknownFields = unknownFields
     self.strictError = strictError
     self.roundTrip = roundTrip
     self.error = error
     self.version = writtenVersion
   }
 
-  /// The oldest format version that holds this outcome: 2 when it lists elements left out
-  /// or renamed values, 1 otherwise, so a file of a payload that has neither stays readable
-  /// by a library that reads version 1.
+  /// The oldest format version that holds this outcome: 3 when it lists defaults used or
+  /// unknown fields, 2 when it lists elements left out or renamed values, 1 otherwise, so a
+  /// file of a payload that has none stays readable by a library that reads version 1.
   var writtenVersion: Int {
-    invalidElements?.isEmpty == false || renamedValues?.isEmpty == false ? 2 : 1
+    if defaultsUsed?.isEmpty == false || unknownFields?.isEmpty == false { return 3 }
+    return invalidElements?.isEmpty == false || renamedValues?.isEmpty == false ? 2 : 1
   }
 }

@@ -109,19 +109,26 @@ extension PayloadFixture {
     let strict = Result { try decoder.decodeStrictly(T.self, from: payload) }
     switch collecting {
     case .success(let (value, reports)):
-      // Unknown values and elements left out fail strict decoding; renamed values never do.
+      // Unknown values, elements left out and defaults used fail strict decoding; renamed
+      // values and unknown fields never do.
       let rejected = reports.filter {
-        if case .renamedValue = $0.kind { return false }
-        return true
+        switch $0.kind {
+        case .renamedValue, .unknownField: false
+        default: true
+        }
       }
       let unknownValues = rejected.filter { $0.kind == .unknownValue }
       let leftOut = reports.compactMap(ExpectedOutcome.LeftOutElement.init)
       let renamed = reports.compactMap(ExpectedOutcome.RenamedValue.init)
+      let defaults = reports.compactMap(ExpectedOutcome.DefaultUsed.init)
+      let fields = reports.compactMap(ExpectedOutcome.UnknownField.init)
       var observed = Observation(
         outcome: ExpectedOutcome(
           outcome: .decoded, unknownValues: unknownValues.map(ExpectedOutcome.ReportedValue.init),
           invalidElements: leftOut.isEmpty ? nil : leftOut,
-          renamedValues: renamed.isEmpty ? nil : renamed))
+          renamedValues: renamed.isEmpty ? nil : renamed,
+          defaultsUsed: defaults.isEmpty ? nil : defaults,
+          unknownFields: fields.isEmpty ? nil : fields))
       observeStrict(strict, lenient: nil, reported: rejected, into: &observed)
       if let encodable = value as? any Encodable {
         try observeRoundTrip(
@@ -271,6 +278,12 @@ extension PayloadFixture {
       lines.append(
         "\(value.path): renamed value \(value.type) \(jsonText(value.rawValue)) read as "
           + jsonText(value.canonical))
+    }
+    for value in outcome.defaultsUsed ?? [] {
+      lines.append("\(value.path): default \(value.type) read for \(value.reason)")
+    }
+    for field in outcome.unknownFields ?? [] {
+      lines.append("\(field.path): unknown field of \(field.type) \(field.json)")
     }
     if let strictError = outcome.strictError {
       lines.append("\(strictError.path): strict decoding fails with \(strictError.caseDescription)")
