@@ -96,6 +96,22 @@ enum Payloads {
     return Payload(data: text.data)
   }
 
+  /// Account settings (`AccountSettings`), every key present.
+  static func accountSettings(count: Int) -> Payload {
+    var values = ValuePicker()
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      [
+        "id": .int(800_000 + index),
+        "roles": .array((0..<values.int(in: 0...2)).map { _ in .string("member") }),
+        "isLocked": .bool(index % 7 == 0),
+        "followersCount": .int(values.int(in: 0...5000)),
+        "bio": .string("bio \(index)"),
+      ]
+    }
+    return Payload(data: text.data)
+  }
+
   /// Price quotes (`PriceQuote`): identifiers an `ExtensibleEnum` or a plain enum can model.
   static func priceQuotes(count: Int) -> Payload {
     var values = ValuePicker()

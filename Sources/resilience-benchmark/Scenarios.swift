@@ -11,6 +11,7 @@ extension Scenario {
     unknownValuesCollected,
     valueAliases,
     decodeUnknownAsNil,
+    decodeMissingAsDefault,
     extensibleEnum,
     openEnum,
     taggedUnion,
@@ -125,6 +126,22 @@ extension Scenario {
             + "the payload has \(renamed.renamedValueCount) old spellings")
       }
     }
+  }
+
+  /// `@DecodeMissingAsDefault` fields whose keys are all present, against plain fields: what
+  /// the wrapper costs where it reads no default.
+  static let decodeMissingAsDefault = Scenario(
+    name: "decode-missing-as-default-present",
+    candidate: "@DecodeMissingAsDefault, keys present",
+    baseline: "plain fields",
+    target: 1.00
+  ) { records in
+    let payload = Payloads.accountSettings(count: records).data
+    return try Comparison(
+      candidate: .decoding([AccountSettings].self, from: payload),
+      baseline: .decoding([PlainAccountSettings].self, from: payload),
+      check: expectSameJSON
+    )
   }
 
   static let decodeUnknownAsNil = Scenario(
