@@ -187,7 +187,7 @@ extension DecodeMissingAsDefault: ResilientPropertyWrapper, MissingKeyRule {
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> Self? {
-    if let value = try container.decodeIfPresent(Default.Value.self, forKey: key) {
+    if let value = try decodeIfPresentAsPlain(Default.Value.self, forKey: key, in: container) {
       return Self(wrappedValue: value)
     }
     let reason: UnknownValue.DefaultReason = container.contains(key) ? .null : .missingKey
@@ -203,6 +203,31 @@ extension DecodeMissingAsDefault: ResilientPropertyWrapper, MissingKeyRule {
   /// Whether the key is written: not when it was missing and the app has not set a value.
   @usableFromInline
   var writesKey: Bool { defaultUsed != .missingKey }
+}
+
+/// `container.decodeIfPresent(Value.self, forKey: key)` through the overload a plain property
+/// of `Value` takes: the container's own for the standard scalars, which read the value in
+/// place, where the generic one makes a decoder for it. Chosen when the model is compiled.
+@inlinable
+func decodeIfPresentAsPlain<Value: Decodable, Key: CodingKey>(
+  _: Value.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
+) throws -> Value? {
+  if Value.self == String.self {
+    return try container.decodeIfPresent(String.self, forKey: key) as! Value?
+  }
+  if Value.self == Bool.self {
+    return try container.decodeIfPresent(Bool.self, forKey: key) as! Value?
+  }
+  if Value.self == Int.self {
+    return try container.decodeIfPresent(Int.self, forKey: key) as! Value?
+  }
+  if Value.self == Double.self {
+    return try container.decodeIfPresent(Double.self, forKey: key) as! Value?
+  }
+  if Value.self == Int64.self {
+    return try container.decodeIfPresent(Int64.self, forKey: key) as! Value?
+  }
+  return try container.decodeIfPresent(Value.self, forKey: key)
 }
 
 /// Reports a default of `Value` read for `reason` at `codingPath`, through the one report
