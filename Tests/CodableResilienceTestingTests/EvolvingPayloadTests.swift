@@ -21,6 +21,11 @@ struct EvolvingPayloadTests {
     try fixture.check(Checkout.self, record: .never)
   }
 
+  @Test(arguments: try PayloadFixture.all(in: "\(folder)/Profile"))
+  func profilePayloads(_ fixture: PayloadFixture) throws {
+    try fixture.check(Profile.self, record: .never)
+  }
+
   @Test(arguments: try PayloadFixture.all(in: "\(folder)/LegacyCheckout"))
   func legacyCheckoutPayloads(_ fixture: PayloadFixture) throws {
     try fixture.check(LegacyCheckout.self, record: .never)
@@ -210,6 +215,7 @@ struct EvolvingPayloadTests {
   @Test func theFuzzingRulesHoldForModelsThatLeaveOutElementsAndReadOldSpellings() throws {
     try PayloadFuzzer(fixturesIn: "\(Self.folder)/Timeline").check(Timeline.self, iterations: 600)
     try PayloadFuzzer(fixturesIn: "\(Self.folder)/Checkout").check(Checkout.self, iterations: 600)
+    try PayloadFuzzer(fixturesIn: "\(Self.folder)/Profile").check(Profile.self, iterations: 600)
   }
 }
 

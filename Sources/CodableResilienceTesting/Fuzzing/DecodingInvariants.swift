@@ -107,6 +107,16 @@ func decodingInvariantViolations<T: Codable>(
       }
       break
     }
+    if let firstReported, case .defaultUsed = firstReported.kind {
+      // A default first: strict throws what a plain property throws there, at its path.
+      let path = ExpectedOutcome.Failure(error)?.path
+      if path != firstReported.path {
+        violations.append(
+          "strict failed with \(error) at \(path ?? "?"), not at the default used first, "
+            + "\(firstReported)")
+      }
+      break
+    }
     if let firstReported {
       violations.append("strict failed with \(error), not at the reported \(firstReported)")
     }

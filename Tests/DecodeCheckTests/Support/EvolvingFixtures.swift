@@ -5,7 +5,7 @@ import Foundation
 /// The registry of the models of a server that evolves: timelines whose notices the app may
 /// leave out, checkouts with old spellings, and a checkout whose aliases conflict.
 let evolvingRegistry = ModelRegistry(
-  registering: Timeline.self, Checkout.self, LegacyCheckout.self)
+  registering: Timeline.self, Checkout.self, LegacyCheckout.self, Profile.self)
 
 /// The package's `Tests/EvolvingModelsFixtures` folder, found above this file, and each of its
 /// folders (one per type).
