@@ -1,0 +1,119 @@
+import Foundation
+import SampleAPI
+import Testing
+
+@testable import DecodeCheck
+
+/// A secret the model checks: only a real-looking key decodes, so no stand-in keeps the
+/// outcome and the payload cannot be recorded without it.
+struct PinnedKey: Decodable, Sendable {
+  var key: String
+
+  enum CodingKeys: String, CodingKey { case key }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    key = try container.decode(String.self, forKey: .key)
+    guard key.hasPrefix("sk_live_") else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .key, in: container, debugDescription: "not a live key")
+    }
+  }
+}
+
+/// One payload at a time: what is kept, what is replaced, and that the outcome holds.
+@Suite struct FixtureRedactorTests {
+  private func recorded(_ text: String, as model: RegisteredModel) throws
+    -> FixtureRedactor.RecordedPayload
+  {
+    let result = FixtureRedactor(decoder: VariantDecoder(model)).record(Data(text.utf8))
+    guard case .recorded(let payload) = result else {
+      Issue.record("not recorded: \(result)")
+      throw CancellationError()
+    }
+    return payload
+  }
+
+  private var profile: RegisteredModel {
+    RecordingCapture.registry.models.first { $0.name == "RecordedProfile" }!
+  }
+
+  @Test(arguments: ["Booking", "ListingPage"])
+  func everyFixtureOfTheRepositoryKeepsItsOutcome(type: String) throws {
+    let folder = "Fixtures/" + type
+    let model = try sampleRegistry.model(named: type)
+    let decoder = VariantDecoder(model)
+    var recordedCount = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    where name.hasSuffix(".json") {
+      let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+      switch FixtureRedactor(decoder: decoder).record(data) {
+      case .recorded(let payload):
+        recordedCount += 1
+        #expect(
+          decoder.outcome(of: payload.text).signature == decoder.outcome(of: data).signature,
+          "\(name)")
+      case .notJSON:
+        #expect(JSONDocument(data) == nil, "\(name)")
+      case let other:
+        Issue.record("\(name): \(other)")
+      }
+    }
+    #expect(recordedCount >= 20)
+  }
+
+  @Test func mapKeysAreReplacedAndEnumKeysKept() throws {
+    let profile = try recorded(RecordingCapture.profile(), as: profile)
+    let text = String(decoding: profile.text, as: UTF8.self)
+    #expect(text.contains(#""redacted1@example.com": "member""#))
+    #expect(text.contains(#""redacted2@example.com": "owner""#))
+    // `seats` is a `[RecordedRole: Int]`: its keys are enum values.
+    #expect(text.contains(#""owner": 1"#))
+    #expect(text.contains(#""member": 1"#))
+  }
+
+  @Test func aValueOnlyTheCaptureHasIsNotRecorded() {
+    let redactor = FixtureRedactor(decoder: VariantDecoder(RegisteredModel(PinnedKey.self)))
+    let result = redactor.record(Data(#"{"key": "sk_live_9f8e7d6c"}"#.utf8))
+    guard case .needsCapturedValue(let path) = result else {
+      Issue.record("recorded: \(result)")
+      return
+    }
+    #expect(path == "$.key")
+    var keeping = redactor
+    keeping.redacts = false
+    guard case .recorded(let payload) = keeping.record(Data(#"{"key": "sk_live_9f8e7d6c"}"#.utf8))
+    else {
+      Issue.record("--no-redact did not record it")
+      return
+    }
+    #expect(String(decoding: payload.text, as: UTF8.self).contains("sk_live_9f8e7d6c"))
+  }
+
+  @Test func theShapeIgnoresValuesAndArrayLengthsButNotEnumValues() throws {
+    let one = try recorded(RecordingCapture.profile(), as: profile)
+    let other = try recorded(
+      RecordingCapture.profile(email: "a@b.example", nickname: "Bo"), as: profile)
+    let failing = try recorded(RecordingCapture.profile(role: "superuser"), as: profile)
+    #expect(one.shape == other.shape)
+    #expect(one.shape != failing.shape)
+  }
+
+  @Test func standInsKeepTheForm() {
+    #expect(
+      StandIns.string("2025-05-02T09:14:45.120+02:00").first?.json
+        == #""2000-01-01T00:00:00.000+00:00""#)
+    #expect(StandIns.string("2025-05-02").first?.json == #""2000-01-01""#)
+    #expect(
+      StandIns.string("https://cdn.example.net/u/1.jpg").first?.json
+        == #""https://example.com/redacted""#)
+    #expect(StandIns.string("Ines Moreau").map(\.json) == [#""redacted""#, #""Xxxx Xxxxxx""#])
+    #expect(StandIns.number("20311") == "1")
+    #expect(StandIns.number("-4") == "-1")
+    #expect(StandIns.number("0") == "0")
+    #expect(StandIns.number("412.5") == "0.5")
+    #expect(StandIns.number("-1e3") == "-0.5")
+    #expect(FixtureRecorder.slug("*/api/v2/bookings/*") == "api-v2-bookings-x")
+    #expect(FixtureRecorder.slug("https://api.example.com/v1/me") == "v1-me")
+  }
+}
