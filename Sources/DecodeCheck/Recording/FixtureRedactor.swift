@@ -83,7 +83,7 @@ struct FixtureRedactor: Sendable {
       let isReported = reported.contains(UnknownValue.PathComponent.jsonPath(path))
       switch payload.nodes[node].kind {
       case .string where !isReported:
-        var first: ProbeAnswer?
+        var first: (answer: ProbeAnswer, standIn: String)?
         var chosen: StandIns.StandIn?
         let original = jsonQuoted(payload.text(of: node))
         for standIn in StandIns.string(payload.text(of: node)) {
@@ -92,7 +92,7 @@ struct FixtureRedactor: Sendable {
             break
           }
           let answer = engine.answer(payload.variant(replacing: node, with: standIn.json))
-          first = first ?? answer
+          first = first ?? (answer, standIn.json)
           if holds(answer) {
             chosen = standIn
             break
@@ -101,7 +101,7 @@ struct FixtureRedactor: Sendable {
         if let chosen {
           if chosen.json != original { decided.strings[node] = chosen.json }
           decided.forms[node] = chosen.form
-        } else if let first, !Self.modelsRead(first, at: path), redacts {
+        } else if let first, !Self.modelsRead(first.answer, first.standIn, at: path), redacts {
           return .needsCapturedValue(path: UnknownValue.PathComponent.jsonPath(path))
         }
       case .number where !isReported:
@@ -114,8 +114,13 @@ struct FixtureRedactor: Sendable {
       default:
         break
       }
-      if let key = decidedKey(of: node, in: payload, engine: engine, holds: holds) {
-        decided.keys[payload.nodes[node].member!] = key
+      switch decidedKey(of: node, in: payload, base: base, engine: engine, holds: holds) {
+      case .keep: break
+      case .replace(let key): decided.keys[payload.nodes[node].member!] = key
+      case .needsCapturedKey where redacts:
+        let object = UnknownValue.PathComponent.jsonPath(Array(path.dropLast()))
+        return .needsCapturedValue(path: "a key of \(object)")
+      case .needsCapturedKey: break
       }
     }
     let shape = Self.shape(of: payload, decided, outcome: base)
@@ -138,20 +143,24 @@ struct FixtureRedactor: Sendable {
   }
 
   /// Whether the models read the string at `path` as a value they know or report: replacing
-  /// it made them report an unknown or renamed value, or fail on one, there or at the object
-  /// holding it (a union's tag is reported at its object).
-  private static func modelsRead(_ answer: ProbeAnswer, at path: [UnknownValue.PathComponent])
-    -> Bool
-  {
+  /// it with `standIn` (JSON text) made them report that very value as unknown or renamed, or
+  /// fail on it, there or at the object holding it (a union's tag is reported at its object).
+  /// A report whose raw value holds more than the stand-in (an object's JSON) does not count:
+  /// the string is only part of what was reported.
+  private static func modelsRead(
+    _ answer: ProbeAnswer, _ standIn: String, at path: [UnknownValue.PathComponent]
+  ) -> Bool {
     let places = [path, Array(path.dropLast())].map(UnknownValue.PathComponent.jsonPath)
     func isUnknownValue(_ failure: VariantFailure?) -> Bool {
       guard let failure, let at = failure.jsonPath else { return false }
-      return failure.message.hasPrefix("unknown ") && places.contains(at)
+      return failure.message.hasPrefix("unknown ") && failure.message.contains(standIn)
+        && places.contains(at)
     }
     if isUnknownValue(answer.failure) { return true }
     return answer.reports.contains { report in
       switch report.unknownValue.kind {
-      case .unknownValue, .renamedValue: places.contains(report.jsonPath)
+      case .unknownValue, .renamedValue:
+        jsonQuoted(report.unknownValue.rawValue) == standIn && places.contains(report.jsonPath)
       case .invalidElement: isUnknownValue(report.elementFailure)
       case .defaultUsed, .unknownField: false
       @unknown default: false
@@ -159,35 +168,49 @@ struct FixtureRedactor: Sendable {
     }
   }
 
-  /// The stand-in for the key of the member whose value is `node`, when the models do not
-  /// read it by name; `nil` to keep it.
+  /// What to do with a member's key.
+  private enum KeyDecision {
+    case keep
+    case replace(String)
+    /// Only the captured key keeps the outcome: a path in it runs through the key.
+    case needsCapturedKey
+  }
+
+  /// What to do with the key of the member whose value is `node`: replace it when the models
+  /// do not read it by name (nothing reads its value, or what reads it reads it under the new
+  /// name too: a dictionary's key), unless a report or failure's path runs through it.
   private func decidedKey(
-    of node: Int, in payload: JSONDocument, engine: ProbeEngine,
+    of node: Int, in payload: JSONDocument, base: VariantOutcome, engine: ProbeEngine,
     holds: (ProbeAnswer) -> Bool
-  ) -> String? {
+  ) -> KeyDecision {
     guard let member = payload.nodes[node].member, let key = payload.members[member].key,
       let parent = payload.nodes[node].parent
-    else { return nil }
+    else { return .keep }
     let ordinal = member - payload.nodes[parent].members.lowerBound + 1
-    let standIn = jsonQuoted(StandIns.key(key, ordinal: ordinal))
-    guard standIn != jsonQuoted(key) else { return nil }
-    let renaming = JSONDocument.TextEdit(range: payload.keyRange(of: member), replacement: standIn)
-    guard holds(engine.answer(payload.applying([renaming]))) else { return nil }
-    // A value of another kind, which whatever reads the value cannot take.
-    let other = payload.nodes[node].kind == .array ? #""never-sent""# : "[[0]]"
-    let changed = engine.answer(payload.variant(replacing: node, with: other))
-    if holds(changed) { return standIn }
-    let renamed = engine.answer(
-      payload.applying([renaming, payload.replacing(node, with: other)]))
+    let newKey = StandIns.key(key, ordinal: ordinal)
+    let standIn = jsonQuoted(newKey)
+    guard standIn != jsonQuoted(key) else { return .keep }
     let name = { (key: String) in
       String(UnknownValue.PathComponent.jsonPath([UnknownValue.PathComponent.key(key)]).dropFirst())
     }
-    let oldName = name(key)
-    let newName = name(StandIns.key(key, ordinal: ordinal))
-    let readUnderNewName = renamed.signature.map {
-      $0.replacingOccurrences(of: newName, with: oldName)
+    let underOldName = { (signature: [String]) in
+      signature.map { $0.replacingOccurrences(of: name(newKey), with: name(key)) }
     }
-    return readUnderNewName == changed.signature ? standIn : nil
+    let renaming = JSONDocument.TextEdit(range: payload.keyRange(of: member), replacement: standIn)
+    let renamedOnly = payload.applying([renaming])
+    guard holds(engine.answer(renamedOnly)) else {
+      // Read under the new name as under the old, but reported there: a dictionary's key on
+      // the path of what it holds.
+      let renamed = engine.decoder.outcome(of: renamedOnly).signature
+      return underOldName(renamed) == base.signature ? .needsCapturedKey : .keep
+    }
+    // A value of another kind, which whatever reads the value cannot take.
+    let other = payload.nodes[node].kind == .array ? #""never-sent""# : "[[0]]"
+    let changed = engine.answer(payload.variant(replacing: node, with: other))
+    if holds(changed) { return .replace(standIn) }
+    let renamed = engine.answer(
+      payload.applying([renaming, payload.replacing(node, with: other)]))
+    return underOldName(renamed.signature) == changed.signature ? .replace(standIn) : .keep
   }
 
   /// The payload's shape: the type's outcome, and for each value its kind, with the values and

@@ -55,6 +55,11 @@ struct PinnedKey: Decodable, Sendable {
           "\(name)")
       case .notJSON:
         #expect(JSONDocument(data) == nil, "\(name)")
+      case .needsCapturedValue(let path):
+        // Its failure is at `cleaning_fees["EUR"]`, and a `[Currency: Double]` takes any key:
+        // only the captured key keeps the path, and a key may be personal.
+        #expect(name == "v2-wrong-type-cleaning-fee.json", "\(name)")
+        #expect(path == "a key of $.listings[1].cleaning_fees")
       case let other:
         Issue.record("\(name): \(other)")
       }
@@ -88,6 +93,19 @@ struct PinnedKey: Decodable, Sendable {
       return
     }
     #expect(String(decoding: payload.text, as: UTF8.self).contains("sk_live_9f8e7d6c"))
+  }
+
+  @Test func aDictionaryKeyOnTheFailuresPathIsNotRecorded() {
+    // The new role fails at `$.roles_by_email["paul.durand@example.org"]`: the same failure
+    // at the same path needs the captured e-mail address.
+    let text = RecordingCapture.profile().replacingOccurrences(
+      of: #""paul.durand@example.org": "member""#, with: #""paul.durand@example.org": "admin""#)
+    let result = FixtureRedactor(decoder: VariantDecoder(profile)).record(Data(text.utf8))
+    guard case .needsCapturedValue(let path) = result else {
+      Issue.record("recorded: \(result)")
+      return
+    }
+    #expect(path == "a key of $.roles_by_email")
   }
 
   @Test func theShapeIgnoresValuesAndArrayLengthsButNotEnumValues() throws {
