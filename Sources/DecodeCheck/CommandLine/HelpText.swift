@@ -170,7 +170,7 @@ extension DecodeCheckCommand {
         read it as a value: an enum's raw value (known or not), a union's tag, an alias, a value
         the payload reports. Every other string becomes a stand-in of its form (a date
         2000-01-01…, a UUID of zeros, https://example.com/redacted, redacted@example.com,
-        "redacted", or its mask, Xxxx-000), the first that decodes as before; keys the models
+        "redacted", or its mask, Xxxx-111), the first that decodes as before; keys the models
         read are kept, other keys (a dictionary's) replaced; numbers become 1, -1, 0.5 where
         the outcome holds. Each fixture is decoded again and must keep the payload's reports
         and failure at the same paths. A payload only a captured value keeps is not written,

@@ -19,7 +19,8 @@ import Foundation
 /// | any other number, `412.5` | `0.5`, `-0.5` | |
 ///
 /// The mask keeps the string's form and length and nothing else: every letter `x` (`X` in
-/// upper case), every digit `0`, everything else as it was.
+/// upper case), every digit `1` (so `31/12/1999` becomes `11/11/1111`, still a date), everything
+/// else as it was.
 ///
 /// ```swift
 /// StandIns.string("ines@example.org").map(\.json)  // ["\"redacted@example.com\"", …]
@@ -80,11 +81,11 @@ enum StandIns {
     }
   }
 
-  /// Every letter `x` or `X`, every digit `0`, everything else as it was.
+  /// Every letter `x` or `X`, every digit `1`, everything else as it was.
   static func masked(_ text: String) -> String {
     String(
       text.map { character -> Character in
-        if character.isNumber { return "0" }
+        if character.isNumber { return "1" }
         if character.isLetter { return character.isUppercase ? "X" : "x" }
         return character
       })

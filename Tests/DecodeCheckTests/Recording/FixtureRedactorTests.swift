@@ -21,6 +21,11 @@ struct PinnedKey: Decodable, Sendable {
   }
 }
 
+/// A visit, whose app reads dates as `dd/MM/yyyy`.
+struct Visit: Decodable, Sendable {
+  var day: Date
+}
+
 /// One payload at a time: what is kept, what is replaced, and that the outcome holds.
 @Suite struct FixtureRedactorTests {
   private func recorded(_ text: String, as model: RegisteredModel) throws
@@ -106,6 +111,20 @@ struct PinnedKey: Decodable, Sendable {
       return
     }
     #expect(path == "a key of $.roles_by_email")
+  }
+
+  @Test func aDateOfTheAppsOwnFormatStaysADate() throws {
+    let visit = RegisteredModel(Visit.self) {
+      let format = DateFormatter()
+      format.locale = Locale(identifier: "en_US_POSIX")
+      format.timeZone = TimeZone(identifier: "UTC")
+      format.dateFormat = "dd/MM/yyyy"
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .formatted(format)
+      return decoder
+    }
+    let payload = try recorded(#"{"day": "31/12/1999"}"#, as: visit)
+    #expect(String(decoding: payload.text, as: UTF8.self) == "{\n  \"day\": \"11/11/1111\"\n}\n")
   }
 
   @Test func theShapeIgnoresValuesAndArrayLengthsButNotEnumValues() throws {
