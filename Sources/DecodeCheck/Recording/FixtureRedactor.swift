@@ -61,13 +61,42 @@ struct FixtureRedactor: Sendable {
     var keys: [Int: String] = [:]
   }
 
+  /// What was decided at each field (a path pattern, `$.listings[*].title`), for the other
+  /// places of the field to take without asking: which stand-in replaced a string of a form,
+  /// that a number of a kind was replaced, which values were kept, and what became of a key.
+  /// A value is kept without asking only where the same value was kept at the same field:
+  /// another variant of a union may hold free text under a key that holds an enum's value.
+  private struct Fields {
+    var strings: [String: Int] = [:]
+    var numbers: Set<String> = []
+    var kept: Set<String> = []
+    var keys: [String: Bool] = [:]
+  }
+
+  /// The payload, its outcome and the engine that asks about its variants.
+  private struct Asking {
+    var payload: JSONDocument
+    var base: VariantOutcome
+    var engine: ProbeEngine
+    var paths: [[UnknownValue.PathComponent]]
+    var patterns: [String]
+    /// The paths of the values the payload itself reports.
+    var reported: Set<String>
+
+    /// Whether a variant's outcome is the payload's.
+    func holds(_ answer: ProbeAnswer) -> Bool {
+      answer.reports.isEmpty && answer.failure?.signature == base.failure?.signature
+    }
+  }
+
   /// Records `data`, a payload decoded as ``decoder``'s model.
+  ///
+  /// Each place is asked about once per field first (``Fields``); when the fixture that makes
+  /// does not keep the outcome, every place is asked about on its own.
   func record(_ data: Data) -> RecordingResult {
     guard let payload = JSONDocument(data) else { return .notJSON }
     let base = decoder.outcome(of: data)
-    let engine = ProbeEngine(decoder, base: base.reports, maximumConcurrency: 1)
     let paths = payload.paths()
-    var decided = Decisions()
     // What the payload itself reports is what its fixture is about.
     var reported = Set(base.reports.filter { !$0.isElementLeftOut }.map(\.jsonPath))
     if case .failed(let failure) = base, failure.message.hasPrefix("unknown "),
@@ -75,71 +104,130 @@ struct FixtureRedactor: Sendable {
     {
       reported.insert(path)
     }
-    let holds = { (answer: ProbeAnswer) in
-      answer.reports.isEmpty && answer.failure?.signature == base.failure?.signature
+    let asking = Asking(
+      payload: payload, base: base,
+      engine: ProbeEngine(decoder, base: base.reports, maximumConcurrency: 1), paths: paths,
+      patterns: paths.map(jsonPattern), reported: reported)
+    for sharesFields in [true, false] {
+      let decided: Decisions
+      switch decide(asking, sharingFields: sharesFields) {
+      case .success(let decisions): decided = decisions
+      case .failure(let needs): return .needsCapturedValue(path: needs.path)
+      }
+      let shape = Self.shape(of: payload, decided, outcome: base)
+      guard redacts else {
+        return .recorded(RecordedPayload(text: data, shape: shape, replacedStrings: 0))
+      }
+      // Numbers may be kept as captured when replacing them all changes the outcome; keys
+      // replaced never are, since a map's keys are as personal as its values.
+      let signature = base.signature
+      for values in [decided.strings.merging(decided.numbers) { $1 }, decided.strings] {
+        let text = payload.fixtureText(values: values, keys: decided.keys)
+        if decoder.outcome(of: text).signature == signature {
+          return .recorded(
+            RecordedPayload(
+              text: text, shape: shape,
+              replacedStrings: decided.strings.count + decided.keys.count))
+        }
+      }
     }
+    return .cannotKeepOutcome
+  }
+
+  /// Only a captured value keeps the outcome, at `path`.
+  private struct NeedsCapturedValue: Error {
+    var path: String
+  }
+
+  /// What to replace, node by node; with `sharingFields`, a place takes what was decided at
+  /// another place of its field.
+  private func decide(_ asking: Asking, sharingFields: Bool) -> Result<
+    Decisions, NeedsCapturedValue
+  > {
+    let payload = asking.payload
+    var decided = Decisions()
+    var fields = Fields()
     for node in payload.nodes.indices {
-      let path = paths[node]
-      let isReported = reported.contains(UnknownValue.PathComponent.jsonPath(path))
+      let path = asking.paths[node]
+      let pattern = asking.patterns[node]
+      let isReported = asking.reported.contains(UnknownValue.PathComponent.jsonPath(path))
       switch payload.nodes[node].kind {
       case .string where !isReported:
-        var first: (answer: ProbeAnswer, standIn: String)?
-        var chosen: StandIns.StandIn?
-        let original = jsonQuoted(payload.text(of: node))
-        for standIn in StandIns.string(payload.text(of: node)) {
-          if standIn.json == original {
-            chosen = standIn
-            break
+        let text = payload.text(of: node)
+        let standIns = StandIns.string(text)
+        let field = pattern + " " + (standIns.first?.form ?? "")
+        var chosen: Int?
+        let keptHere = pattern + " " + jsonQuoted(text)
+        if sharingFields, fields.kept.contains(keptHere) {
+          break
+        } else if sharingFields, let index = fields.strings[field] {
+          chosen = index
+        } else {
+          var first: (answer: ProbeAnswer, standIn: String)?
+          for (index, standIn) in standIns.enumerated() {
+            if standIn.json == jsonQuoted(text) {
+              chosen = index
+              break
+            }
+            let answer = asking.engine.answer(
+              payload.variant(replacing: node, with: standIn.json))
+            first = first ?? (answer, standIn.json)
+            if asking.holds(answer) {
+              chosen = index
+              break
+            }
           }
-          let answer = engine.answer(payload.variant(replacing: node, with: standIn.json))
-          first = first ?? (answer, standIn.json)
-          if holds(answer) {
-            chosen = standIn
-            break
+          if let first, chosen == nil, redacts,
+            !Self.modelsRead(first.answer, first.standIn, at: path)
+          {
+            return .failure(NeedsCapturedValue(path: UnknownValue.PathComponent.jsonPath(path)))
           }
+          if let chosen { fields.strings[field] = chosen } else { fields.kept.insert(keptHere) }
         }
         if let chosen {
-          if chosen.json != original { decided.strings[node] = chosen.json }
-          decided.forms[node] = chosen.form
-        } else if let first, !Self.modelsRead(first.answer, first.standIn, at: path), redacts {
-          return .needsCapturedValue(path: UnknownValue.PathComponent.jsonPath(path))
+          if standIns[chosen].json != jsonQuoted(text) {
+            decided.strings[node] = standIns[chosen].json
+          }
+          decided.forms[node] = standIns[chosen].form
         }
       case .number where !isReported:
-        let standIn = StandIns.number(payload.text(of: node))
-        if standIn != payload.text(of: node),
-          holds(engine.answer(payload.variant(replacing: node, with: standIn)))
+        let text = payload.text(of: node)
+        let standIn = StandIns.number(text)
+        let field = pattern + " " + standIn
+        let keptHere = pattern + " " + text
+        guard standIn != text, !(sharingFields && fields.kept.contains(keptHere)) else { break }
+        if (sharingFields && fields.numbers.contains(field))
+          || asking.holds(asking.engine.answer(payload.variant(replacing: node, with: standIn)))
         {
           decided.numbers[node] = standIn
+          fields.numbers.insert(field)
+        } else {
+          fields.kept.insert(keptHere)
         }
       default:
         break
       }
-      switch decidedKey(of: node, in: payload, base: base, engine: engine, holds: holds) {
-      case .keep: break
-      case .replace(let key): decided.keys[payload.nodes[node].member!] = key
+      guard let member = payload.nodes[node].member, payload.members[member].key != nil else {
+        continue
+      }
+      if sharingFields, let replaces = fields.keys[pattern] {
+        if replaces { decided.keys[member] = standInKey(of: member, in: payload) }
+        continue
+      }
+      switch decidedKey(of: node, asking) {
+      case .keep:
+        fields.keys[pattern] = false
+      case .replace(let key):
+        decided.keys[member] = key
+        fields.keys[pattern] = true
       case .needsCapturedKey where redacts:
         let object = UnknownValue.PathComponent.jsonPath(Array(path.dropLast()))
-        return .needsCapturedValue(path: "a key of \(object)")
-      case .needsCapturedKey: break
+        return .failure(NeedsCapturedValue(path: "a key of \(object)"))
+      case .needsCapturedKey:
+        break
       }
     }
-    let shape = Self.shape(of: payload, decided, outcome: base)
-    guard redacts else {
-      return .recorded(RecordedPayload(text: data, shape: shape, replacedStrings: 0))
-    }
-    let signature = base.signature
-    // Numbers may be kept as captured when replacing them all changes the outcome; keys
-    // replaced never are, since a map's keys are as personal as its values.
-    let attempts = [decided.strings.merging(decided.numbers) { $1 }, decided.strings]
-    for values in attempts {
-      let text = payload.fixtureText(values: values, keys: decided.keys)
-      if decoder.outcome(of: text).signature == signature {
-        return .recorded(
-          RecordedPayload(
-            text: text, shape: shape, replacedStrings: decided.strings.count + decided.keys.count))
-      }
-    }
-    return .cannotKeepOutcome
+    return .success(decided)
   }
 
   /// Whether the models read the string at `path` as a value they know or report: replacing
@@ -179,38 +267,48 @@ struct FixtureRedactor: Sendable {
   /// What to do with the key of the member whose value is `node`: replace it when the models
   /// do not read it by name (nothing reads its value, or what reads it reads it under the new
   /// name too: a dictionary's key), unless a report or failure's path runs through it.
-  private func decidedKey(
-    of node: Int, in payload: JSONDocument, base: VariantOutcome, engine: ProbeEngine,
-    holds: (ProbeAnswer) -> Bool
-  ) -> KeyDecision {
-    guard let member = payload.nodes[node].member, let key = payload.members[member].key,
-      let parent = payload.nodes[node].parent
-    else { return .keep }
-    let ordinal = member - payload.nodes[parent].members.lowerBound + 1
-    let newKey = StandIns.key(key, ordinal: ordinal)
-    let standIn = jsonQuoted(newKey)
+  private func decidedKey(of node: Int, _ asking: Asking) -> KeyDecision {
+    let payload = asking.payload
+    guard let member = payload.nodes[node].member, let key = payload.members[member].key else {
+      return .keep
+    }
+    let standIn = standInKey(of: member, in: payload)
     guard standIn != jsonQuoted(key) else { return .keep }
+    let newKey = StandIns.key(key, ordinal: ordinal(of: member, in: payload))
     let name = { (key: String) in
       String(UnknownValue.PathComponent.jsonPath([UnknownValue.PathComponent.key(key)]).dropFirst())
     }
     let underOldName = { (signature: [String]) in
       signature.map { $0.replacingOccurrences(of: name(newKey), with: name(key)) }
     }
+    let engine = asking.engine
     let renaming = JSONDocument.TextEdit(range: payload.keyRange(of: member), replacement: standIn)
     let renamedOnly = payload.applying([renaming])
-    guard holds(engine.answer(renamedOnly)) else {
+    guard asking.holds(engine.answer(renamedOnly)) else {
       // Read under the new name as under the old, but reported there: a dictionary's key on
       // the path of what it holds.
       let renamed = engine.decoder.outcome(of: renamedOnly).signature
-      return underOldName(renamed) == base.signature ? .needsCapturedKey : .keep
+      return underOldName(renamed) == asking.base.signature ? .needsCapturedKey : .keep
     }
     // A value of another kind, which whatever reads the value cannot take.
     let other = payload.nodes[node].kind == .array ? #""never-sent""# : "[[0]]"
     let changed = engine.answer(payload.variant(replacing: node, with: other))
-    if holds(changed) { return .replace(standIn) }
+    if asking.holds(changed) { return .replace(standIn) }
     let renamed = engine.answer(
       payload.applying([renaming, payload.replacing(node, with: other)]))
     return underOldName(renamed.signature) == changed.signature ? .replace(standIn) : .keep
+  }
+
+  /// A member's place in its object, from 1.
+  private func ordinal(of member: Int, in payload: JSONDocument) -> Int {
+    guard let parent = payload.nodes[payload.members[member].value].parent else { return 1 }
+    return member - payload.nodes[parent].members.lowerBound + 1
+  }
+
+  /// The JSON text of the stand-in for a member's key.
+  private func standInKey(of member: Int, in payload: JSONDocument) -> String {
+    jsonQuoted(
+      StandIns.key(payload.members[member].key ?? "", ordinal: ordinal(of: member, in: payload)))
   }
 
   /// The payload's shape: the type's outcome, and for each value its kind, with the values and
@@ -248,68 +346,5 @@ struct FixtureRedactor: Sendable {
     hash.add(shapes.first ?? "")
     for part in outcome.signature { hash.add(part) }
     return hash
-  }
-}
-
-// MARK: - Outcomes
-
-extension VariantOutcome {
-  /// What a fixture must keep of the outcome: each report's kind, type, path and (for an
-  /// unknown or renamed value) raw value, and the failure's kind, path and type. Not offsets,
-  /// which indenting moves, nor messages, which quote the values replaced.
-  var signature: [String] {
-    reports.map(\.signature) + (failure.map { [$0.signature] } ?? [])
-  }
-
-  /// The failure, when it did not decode.
-  var failure: VariantFailure? {
-    if case .failed(let failure) = self { return failure }
-    return nil
-  }
-}
-
-extension ProbeAnswer {
-  /// ``VariantOutcome/signature`` of what the variant reported beyond its payload.
-  var signature: [String] {
-    reports.map(\.signature) + (failure.map { [$0.signature] } ?? [])
-  }
-}
-
-extension VariantReport {
-  var signature: String {
-    let value = unknownValue
-    switch value.kind {
-    case .unknownValue:
-      return "unknown \(value.typeName) \(jsonPath) \(jsonQuoted(value.rawValue))"
-    case .renamedValue(let canonical):
-      return "renamed \(value.typeName) \(jsonPath) \(jsonQuoted(value.rawValue)) \(canonical)"
-    case .invalidElement:
-      return "left out \(value.typeName) \(jsonPath) \(elementFailure?.signature ?? "")"
-    case .defaultUsed(let reason):
-      return "default \(value.typeName) \(jsonPath) \(reason)"
-    case .unknownField:
-      // Its raw value is the member's JSON, whose values a fixture replaces.
-      return "unknown field \(value.typeName) \(jsonPath)"
-    @unknown default:
-      return "\(value.kind) \(value.typeName) \(jsonPath)"
-    }
-  }
-}
-
-extension VariantFailure {
-  var signature: String {
-    "failed \(finding.kind) \(jsonPath ?? "-") \(typeName ?? "-")"
-  }
-}
-
-extension JSONDocument {
-  /// The bytes of a member's key, its quotes included.
-  func keyRange(of member: Int) -> Range<Int> {
-    let start = members[member].offset
-    var end = start + 1
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-      end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-    }
-    return start..<min(end + 1, bytes.count)
   }
 }

@@ -26,6 +26,30 @@ struct Visit: Decodable, Sendable {
   var day: Date
 }
 
+/// A swatch whose `label` is a shade (a plain enum) or free text, as its `kind` says.
+struct Swatch: Decodable, Sendable {
+  enum Shade: String, Decodable, Sendable { case red, blue }
+
+  var shade: Shade?
+  var name: String?
+
+  enum CodingKeys: String, CodingKey { case kind, label }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if try container.decode(String.self, forKey: .kind) == "shade" {
+      shade = try container.decode(Shade.self, forKey: .label)
+    } else {
+      name = try container.decode(String.self, forKey: .label)
+    }
+  }
+}
+
+/// Swatches of both kinds.
+struct Palette: Decodable, Sendable {
+  var swatches: [Swatch]
+}
+
 /// One payload at a time: what is kept, what is replaced, and that the outcome holds.
 @Suite struct FixtureRedactorTests {
   private func recorded(_ text: String, as model: RegisteredModel) throws
@@ -125,6 +149,19 @@ struct Visit: Decodable, Sendable {
     }
     let payload = try recorded(#"{"day": "31/12/1999"}"#, as: visit)
     #expect(String(decoding: payload.text, as: UTF8.self) == "{\n  \"day\": \"11/11/1111\"\n}\n")
+  }
+
+  @Test func freeTextWhereAnotherPlaceOfTheFieldHoldsAnEnumValueIsReplaced() throws {
+    let payload = try recorded(
+      #"""
+      {"swatches": [{"kind": "shade", "label": "red"}, {"kind": "name", "label": "Ines Moreau"},
+                    {"kind": "shade", "label": "blue"}]}
+      """#, as: RegisteredModel(Palette.self))
+    let text = String(decoding: payload.text, as: UTF8.self)
+    #expect(text.contains(#""label": "red""#))
+    #expect(!text.contains("Ines"))
+    let decoder = VariantDecoder(RegisteredModel(Palette.self))
+    #expect(decoder.outcome(of: payload.text).signature.isEmpty)
   }
 
   @Test func theShapeIgnoresValuesAndArrayLengthsButNotEnumValues() throws {
