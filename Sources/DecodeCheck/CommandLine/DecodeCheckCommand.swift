@@ -160,8 +160,9 @@ public enum DecodeCheckCommand {
           options.routesPath.map { [URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? []),
         standardInput: standardInput.read)
       return record(
-        plan, into: folder, options: options, checker: checker, registry: registry,
-        standardOutput: standardOutput)
+        plan, into: folder, options: options, checker: checker, registry: registry, name: name,
+        standardOutput: standardOutput, standardError: standardError,
+        progressSilence: progressSilence)
     }
     // Everything the run reads or writes besides the payloads is checked before it starts.
     var baseline: Baseline?

@@ -44,8 +44,11 @@ struct FixtureRecorder {
     var replacedStrings: Int
   }
 
-  /// Records every payload of `plan`, then writes the fixtures not already there.
-  func record(_ plan: InputPlan, maximumConcurrency: Int) -> RecordingSummary {
+  /// Records every payload of `plan`, then writes the fixtures not already there, telling
+  /// `progress` of each payload recorded.
+  func record(
+    _ plan: InputPlan, maximumConcurrency: Int, progress: (any CheckProgress)? = nil
+  ) -> RecordingSummary {
     var summary = RecordingSummary()
     var chosen: [String: Chosen] = [:]
     var batch: [Captured] = []
@@ -58,6 +61,7 @@ struct FixtureRecorder {
       }
       for (captured, result) in zip(batch, results) {
         summary.payloads += 1
+        progress?.advance(variants: 0)
         switch result {
         case .recorded(let payload):
           let name = fixtureName(captured, shape: payload.shape)

@@ -144,6 +144,21 @@ import Testing
     #expect(Set(written.keys) == Set(try files(in: redacted).keys))
   }
 
+  @Test func aTerminalSeesHowManyPayloadsWereRecorded() throws {
+    let folder = try TemporaryFolder()
+    let (archive, routes) = try writeCapture(in: folder)
+    let run = runCommand(
+      ["--record", folder.path + "/Recorded", "--routes", routes, archive],
+      registry: RecordingCapture.registry, errorIsTerminal: true, progressSilence: 0)
+    #expect(run.status == 0)
+    #expect(run.errors.hasPrefix("\r\u{1B}[2Kdecode-check: recorded 1 payload ("))
+    #expect(run.errors.hasSuffix("\r\u{1B}[2K"))
+    #expect(run.output.hasPrefix("4 payloads read: 3 fixtures written"))
+    #expect(
+      RecordingProgress.line(name: "decode-check", recorded: 1200, elapsed: 2_000_000_000)
+        == "decode-check: recorded 1200 payloads (600 payloads/s)")
+  }
+
   @Test func filesAreRecordedUnderTheTypeTheirFolderNames() throws {
     let folder = try TemporaryFolder()
     try folder.write(RecordingCapture.booking, to: "captures/Booking/ines-moreau.json")
