@@ -52,8 +52,11 @@ extension VariantReport {
 }
 
 extension VariantFailure {
+  /// The kind, path and type; for a missing key, which key, since its message names only the
+  /// model's key, where other messages quote the value.
   var signature: String {
-    "failed \(finding.kind) \(jsonPath ?? "-") \(typeName ?? "-")"
+    let key = message.hasPrefix("missing required key") ? " " + message : ""
+    return "failed \(finding.kind) \(jsonPath ?? "-") \(typeName ?? "-")\(key)"
   }
 }
 

@@ -173,6 +173,14 @@ struct Palette: Decodable, Sendable {
     #expect(one.shape != failing.shape)
   }
 
+  @Test func aMissingKeyIsPartOfTheOutcome() {
+    let decoder = VariantDecoder(RegisteredModel(Booking.self))
+    let withoutState = decoder.outcome(of: Data(#"{"id": "b", "listing_id": 1}"#.utf8))
+    let withoutListing = decoder.outcome(of: Data(#"{"id": "b", "state": "confirmed"}"#.utf8))
+    #expect(withoutState.failure?.jsonPath == withoutListing.failure?.jsonPath)
+    #expect(withoutState.signature != withoutListing.signature)
+  }
+
   @Test func standInsKeepTheForm() {
     #expect(
       StandIns.string("2025-05-02T09:14:45.120+02:00").first?.json
