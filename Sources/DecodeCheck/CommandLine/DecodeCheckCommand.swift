@@ -154,11 +154,12 @@ public enum DecodeCheckCommand {
     }
     if let folder = options.recordPath {
       if let problem = options.recordingProblem() { return usageError(problem) }
-      let plan = InputPlan(
+      var plan = InputPlan(
         paths: options.paths, registry: registry, model: model, readsLines: false,
         skipping: Set(
           options.routesPath.map { [URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? []),
         standardInput: standardInput.read)
+      if let shard = options.shard { plan.select(shard) }
       return record(
         plan, into: folder, options: options, checker: checker, registry: registry, name: name,
         standardOutput: standardOutput, standardError: standardError,

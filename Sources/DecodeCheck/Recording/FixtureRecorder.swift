@@ -96,7 +96,7 @@ struct FixtureRecorder {
         continue
       }
       if input.isArchive {
-        readArchive(input, into: &summary, add)
+        readArchive(input, shard: plan.shard?.shard, into: &summary, add)
         continue
       }
       guard let model = input.model else { continue }
@@ -116,22 +116,29 @@ struct FixtureRecorder {
     return summary
   }
 
-  /// Reads an archive entry by entry, adding each JSON response with a type.
+  /// Reads an archive entry by entry, adding each JSON response with a type; with `shard`,
+  /// only the entries whose requests are in it, and the archive's own problems only in the
+  /// shard its path is in, as a check reads it.
   private func readArchive(
-    _ input: PlannedInput, into summary: inout RecordingSummary, _ add: (Captured) -> Void
+    _ input: PlannedInput, shard: Shard?, into summary: inout RecordingSummary,
+    _ add: (Captured) -> Void
   ) {
+    let ownsArchive = shard?.contains(input.shardKey) ?? true
     let archive = HARArchive(
       shown: input.path, path: input.filePath, model: input.model, checker: checker)
     let reader: HARReader
     do {
       reader = try HARReader(path: input.filePath)
     } catch {
-      summary.notWritten.append("\(input.path): cannot read: \(describeReadError(error))")
+      if ownsArchive {
+        summary.notWritten.append("\(input.path): cannot read: \(describeReadError(error))")
+      }
       return
     }
     while let event = reader.next() {
       switch event {
       case .entry(let entry):
+        if let shard, !shard.contains(entry) { continue }
         summary.traffic.entries += 1
         switch archive.response(of: entry) {
         case .skipped(let count):
@@ -149,6 +156,7 @@ struct FixtureRecorder {
           add(Captured(source: source, model: model, route: route, data: body))
         }
       case .problem(let message, let position):
+        guard ownsArchive else { continue }
         summary.notWritten.append(
           "\(input.path)\(position.map { ":\($0)" } ?? ""): \(message)")
       }

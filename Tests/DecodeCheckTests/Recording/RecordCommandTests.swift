@@ -159,6 +159,27 @@ import Testing
         == "decode-check: recorded 1200 payloads (600 payloads/s)")
   }
 
+  @Test func shardsRecordTheWholeRunBetweenThem() throws {
+    let folder = try TemporaryFolder()
+    let (archive, routes) = try writeCapture(in: folder)
+    try folder.write(RecordingCapture.booking, to: "files/Booking/one.json")
+    try folder.write(RecordingCapture.profile(role: "member"), to: "files/RecordedProfile/two.json")
+    let inputs = ["--routes", routes, archive, folder.path + "/files"]
+    #expect(record([folder.path + "/Whole"] + inputs).status == 0)
+    let whole = try files(in: folder.path + "/Whole")
+    var names: Set<String> = []
+    var payloads = 0
+    for index in 1...3 {
+      let run = record([folder.path + "/Shard\(index)", "--shard", "\(index)/3"] + inputs)
+      #expect(run.status == 0)
+      let count = try #require(run.outputLines.first?.firstMatch(of: /^(\d+) payloads? read/))
+      payloads += Int(count.output.1) ?? 0
+      names.formUnion(try files(in: folder.path + "/Shard\(index)").keys)
+    }
+    #expect(payloads == 6)
+    #expect(names == Set(whole.keys))
+  }
+
   @Test func filesAreRecordedUnderTheTypeTheirFolderNames() throws {
     let folder = try TemporaryFolder()
     try folder.write(RecordingCapture.booking, to: "captures/Booking/ines-moreau.json")
