@@ -1,3 +1,4 @@
+import CodableResilience
 import Foundation
 import SampleAPI
 import Testing
@@ -48,6 +49,13 @@ struct Swatch: Decodable, Sendable {
 /// Swatches of both kinds.
 struct Palette: Decodable, Sendable {
   var swatches: [Swatch]
+}
+
+/// A profile whose server leaves `header` out and sends `null` for `note`.
+struct DefaultedProfile: Decodable, Sendable {
+  var id: Int
+  @DecodeMissingAsDefault<EmptyByDefault<String>> var header: String
+  @DecodeMissingAsDefault<EmptyByDefault<String>> var note: String
 }
 
 /// One payload at a time: what is kept, what is replaced, and that the outcome holds.
@@ -179,6 +187,15 @@ struct Palette: Decodable, Sendable {
     let withoutListing = decoder.outcome(of: Data(#"{"id": "b", "state": "confirmed"}"#.utf8))
     #expect(withoutState.failure?.jsonPath == withoutListing.failure?.jsonPath)
     #expect(withoutState.signature != withoutListing.signature)
+  }
+
+  @Test func defaultsUsedStayWhereTheyWere() throws {
+    let model = RegisteredModel(DefaultedProfile.self)
+    let payload = try recorded(#"{"id": 7, "note": null}"#, as: model)
+    #expect(
+      String(decoding: payload.text, as: UTF8.self) == "{\n  \"id\": 1,\n  \"note\": null\n}\n")
+    let decoder = VariantDecoder(model)
+    #expect(decoder.outcome(of: payload.text).signature.count == 2)
   }
 
   @Test func standInsKeepTheForm() {
