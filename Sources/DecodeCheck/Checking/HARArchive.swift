@@ -37,6 +37,9 @@ struct HARArchive {
   var shard: Shard?
   var shardKey = ""
 
+  /// One of the counts of ``TrafficCounts``.
+  typealias TrafficCount = WritableKeyPath<TrafficCounts, Int> & Sendable
+
   /// The most entries and body bytes one batch holds.
   static let batchEntries = 64
   static let batchBytes = 32 << 20
@@ -44,12 +47,11 @@ struct HARArchive {
   /// What came of one entry: a report when it was checked (or, under `--require-routes`,
   /// failed for want of a route), and the count it adds to.
   private struct Result: Sendable {
-    typealias Count = WritableKeyPath<TrafficCounts, Int> & Sendable
     var report: FileReport?
     /// The count of ``TrafficCounts`` the entry adds one to.
-    var count: Count
+    var count: TrafficCount
 
-    static func skipped(_ count: Count) -> Result { Result(report: nil, count: count) }
+    static func skipped(_ count: TrafficCount) -> Result { Result(report: nil, count: count) }
     static func checked(_ report: FileReport) -> Result { Result(report: report, count: \.checked) }
   }
 
@@ -112,8 +114,20 @@ struct HARArchive {
     }
   }
 
-  /// Classifies one entry and, when it is a JSON response with a type, checks its body.
-  private func check(_ entry: HAREntry) -> Result {
+  /// An entry's response as a check or a recording takes it.
+  enum Response {
+    /// Not checked; the entry adds one to this count.
+    case skipped(TrafficCount)
+    /// A JSON response that no route (and no `--type`) gives a type.
+    case withoutType(CapturedRequest)
+    /// A JSON response and its type, from `route` (the route's URL pattern) or `--type`;
+    /// `body` is `nil` when it is marked base64 and is not.
+    case typed(body: Data?, model: RegisteredModel, request: CapturedRequest, route: String?)
+  }
+
+  /// Classifies one entry: skipped (by status, for want of a body, not JSON), without a
+  /// type, or a JSON body with its type.
+  func response(of entry: HAREntry) -> Response {
     let isSuccess = entry.status.map { (200..<300).contains($0) } ?? false
     if !isSuccess, !checker.traffic.includesErrorResponses { return .skipped(\.errorStatus) }
     guard let escaped = entry.escapedText, !escaped.isEmpty else { return .skipped(\.withoutBody) }
@@ -136,27 +150,37 @@ struct HARArchive {
     let request = CapturedRequest(
       archive: shown, entry: entry.number, method: entry.method ?? "?", url: entry.url ?? "")
     let route = entry.url.flatMap { url in
-      checker.traffic.routes?.model(method: entry.method ?? "", url: url)
+      checker.traffic.routes?.route(method: entry.method ?? "", url: url)
     }
-    guard let model = route ?? model else {
+    guard let model = route?.model ?? model else { return .withoutType(request) }
+    return .typed(body: data, model: model, request: request, route: route?.glob.pattern)
+  }
+
+  /// Classifies one entry and, when it is a JSON response with a type, checks its body.
+  private func check(_ entry: HAREntry) -> Result {
+    switch response(of: entry) {
+    case .skipped(let count):
+      return .skipped(count)
+    case .withoutType(let request):
       guard checker.traffic.requiresRoutes else { return .skipped(\.withoutRoute) }
       let finding = Finding(
         severity: .error, kind: .noRoute,
         message: "no route gives this response a type (--require-routes); add one for "
-          + "`\(URLGlob.path(of: entry.url ?? ""))` to the routes file")
+          + "`\(URLGlob.path(of: request.url))` to the routes file")
       return Result(
         report: report(request, model: nil, outcome: .failed, findings: [finding], 0),
         count: \.withoutRoute)
+    case .typed(let data, let model, let request, _):
+      guard let data else {
+        let finding = Finding(
+          severity: .error, kind: .invalidJSON,
+          message: "the response body is marked base64 but is not valid base64")
+        return .checked(report(request, model: model, outcome: .failed, findings: [finding], 1))
+      }
+      var report = checker.check(data, as: model, path: request.name)
+      report.request = request
+      return .checked(report)
     }
-    guard let data else {
-      let finding = Finding(
-        severity: .error, kind: .invalidJSON,
-        message: "the response body is marked base64 but is not valid base64")
-      return .checked(report(request, model: model, outcome: .failed, findings: [finding], 1))
-    }
-    var report = checker.check(data, as: model, path: request.name)
-    report.request = request
-    return .checked(report)
   }
 
   private func report(

@@ -39,6 +39,10 @@ struct CommandOptions: Equatable {
   var disabledClasses: Set<CheckClass> = []
   /// `--shard i/n`: check only this share of the inputs (files, HAR entries, schemas).
   var shard: Shard?
+  /// `--record FOLDER`: write each JSON body with a type there as a fixture.
+  var recordPath: String?
+  /// `--no-redact`: with `--record`, write bodies as captured.
+  var keepsCapturedValues = false
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -136,6 +140,9 @@ struct CommandOptions: Equatable {
         } catch {
           throw UsageError(message: error.message)
         }
+      case "--record":
+        recordPath = try value(describedAs: "the folder to write fixtures to")
+      case "--no-redact": keepsCapturedValues = try flag()
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
@@ -158,6 +165,7 @@ struct CommandOptions: Equatable {
           + "payload: check `-` without --shard")
     }
     try checkOpenAPIOptions()
+    try checkRecordOptions()
   }
 
   /// The classes of check a `--disable` value names, comma-separated: each one that exists

@@ -152,6 +152,19 @@ public enum DecodeCheckCommand {
         return usageError(error.description)
       }
     }
+    if let folder = options.recordPath {
+      if let problem = options.recordingProblem() { return usageError(problem) }
+      var plan = InputPlan(
+        paths: options.paths, registry: registry, model: model, readsLines: false,
+        skipping: Set(
+          options.routesPath.map { [URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? []),
+        standardInput: standardInput.read)
+      if let shard = options.shard { plan.select(shard) }
+      return record(
+        plan, into: folder, options: options, checker: checker, registry: registry, name: name,
+        standardOutput: standardOutput, standardError: standardError,
+        progressSilence: progressSilence)
+    }
     // Everything the run reads or writes besides the payloads is checked before it starts.
     var baseline: Baseline?
     var summaryFile: SummaryFile?

@@ -56,6 +56,11 @@ extension DecodeCheckCommand {
                                 included (default \(ContractChecker.defaultMaximumPayloadsPerSchema)); the rest are counted as left out.
         --include-errors        HAR: check responses with a status outside 200-299 too.
         --require-routes        HAR: a JSON response no route gives a type fails the check.
+        --record <folder>       Instead of a report, write each JSON payload with a type to
+                                <folder>/<Type>/<name>.json as a fixture that decodes as the
+                                payload did, redacted: see RECORDING below. Files already
+                                there are never written again.
+        --no-redact             With --record, write the payloads as captured.
         --strict                Fail payloads that hold values the models do not know or had
                                 an element left out; without it they decode and are reported
                                 as warnings. Old spellings are notes either way. With --audit,
@@ -157,6 +162,25 @@ extension DecodeCheckCommand {
           capture.har#12 GET /api/v2/listings?page=2 (body 14:15): warning: $.listings[1].kind: …
         Without --routes, --type gives every response its type. A routes.json beside an archive
         in a folder, and the --routes file, are not payloads. The archive is read as a stream.
+
+      RECORDING:
+        --record reads files, folders and HAR archives as a check does, and writes fixtures
+        that `\(name) <folder>` and PayloadFixture.all(in:) read back as the same types.
+        Headers, cookies and queries are never written. A string is kept only where the models
+        read it as a value: an enum's raw value (known or not), a union's tag, an alias, a value
+        the payload reports. Every other string becomes a stand-in of its form (a date
+        2000-01-01…, a UUID of zeros, https://example.com/redacted, redacted@example.com,
+        "redacted", or its mask, Xxxx-111), the first that decodes as before; keys the models
+        read are kept, other keys (a dictionary's) replaced; numbers become 1, -1, 0.5 where
+        the outcome holds. Each fixture is decoded again and must keep the payload's reports
+        and failure at the same paths. A payload only a captured value keeps is not written,
+        and is listed. Names come from the type, the route and the shape, and one shape is
+        written once, so a second run writes nothing:
+          \(type)/api-orders-x-5d1c0e9a2b47.json (route */api/orders/*)
+          \(type)/\(type)-0e6a41f93b28.json      (no route)
+        An input that does not exist, or a <folder> inside an input folder, is a usage error
+        and nothing is written. Exit 0 when every payload with a type was written or was there
+        already, 1 when one was not.
 
       AUDIT:
         A new value keeps the form of the one it replaces, so a field is asked about what the

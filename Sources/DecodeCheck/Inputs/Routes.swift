@@ -109,10 +109,15 @@ public struct Routes: Sendable {
   /// routes.model(method: "GET", url: "https://api.example.com/api/v2/bookings/b-1")
   /// ```
   func model(method: String, url: String) -> RegisteredModel? {
+    route(method: method, url: url)?.model
+  }
+
+  /// The first route that matches the request, or `nil` when none does.
+  func route(method: String, url: String) -> Route? {
     let method = method.uppercased()
     return routes.first { route in
       (route.method == nil || route.method == method) && route.glob.matches(url)
-    }?.model
+    }
   }
 }
 

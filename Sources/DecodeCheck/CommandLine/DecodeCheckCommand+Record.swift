@@ -1,0 +1,24 @@
+import Foundation
+
+extension DecodeCheckCommand {
+  /// `--record FOLDER`: records the payloads of `plan` as fixtures, with a progress line on
+  /// a terminal, and prints the summary; 0 when every payload with a type was recorded, 1 when
+  /// one was not written.
+  static func record(
+    _ plan: InputPlan, into folder: String, options: CommandOptions, checker: PayloadChecker,
+    registry: ModelRegistry, name: String, standardOutput: TextStream, standardError: TextStream,
+    progressSilence: UInt64
+  ) -> Int32 {
+    var recorder = FixtureRecorder(folder: folder, checker: checker, registry: registry)
+    recorder.redacts = !options.keepsCapturedValues
+    let progress =
+      standardError.isTerminal && !options.isQuiet
+      ? RecordingProgress(stream: standardError, name: name, silence: progressSilence) : nil
+    let summary = recorder.record(
+      plan, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
+      progress: progress)
+    progress?.finish()
+    standardOutput.write(summary.text)
+    return summary.notWritten.isEmpty ? 0 : 1
+  }
+}

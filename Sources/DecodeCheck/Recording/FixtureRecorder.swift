@@ -1,0 +1,266 @@
+import Foundation
+
+/// Records captured payloads (files, folders, HAR archives) as fixtures in a folder, one
+/// subfolder per type, so that `decode-check FOLDER` and `PayloadFixture.all(in:)` read each
+/// back as the type it was captured as.
+///
+/// Each payload is redacted (``FixtureRedactor``) and named by its type, its route's URL
+/// pattern and its shape, never by anything from the capture or the order of the run:
+/// `Booking/api-v2-bookings-x-5d1c0e9a2b47.json`. Payloads of one name are written once, the
+/// one whose fixture has the smallest hash; a file already there is never written again.
+///
+/// ```swift
+/// let recorder = FixtureRecorder(folder: "Fixtures/Recorded", checker: checker, registry: registry)
+/// let summary = recorder.record(plan, maximumConcurrency: 2)
+/// summary.written  // 5
+/// ```
+struct FixtureRecorder {
+  /// The folder fixtures are written to.
+  var folder: String
+  /// How HAR archives are read: routes, error responses.
+  var checker: PayloadChecker
+  var registry: ModelRegistry
+  /// Whether values are replaced (the default) or written as captured (`--no-redact`).
+  var redacts = true
+
+  /// The most payloads, and body bytes, worked on at once: a batch, as a check reads archives.
+  static let batchPayloads = 64
+  static let batchBytes = 32 << 20
+
+  /// One payload to record, and where it came from.
+  private struct Captured: Sendable {
+    /// The input file, or the archive and request (method and path, never the query).
+    var source: String
+    var model: RegisteredModel
+    /// The URL pattern of the route that typed it.
+    var route: String?
+    var data: Data
+  }
+
+  /// A fixture chosen for a name so far.
+  private struct Chosen {
+    var text: Data
+    var hash: StableHash
+    var replacedStrings: Int
+  }
+
+  /// Records every payload of `plan`, then writes the fixtures not already there, telling
+  /// `progress` of each payload recorded.
+  func record(
+    _ plan: InputPlan, maximumConcurrency: Int, progress: (any CheckProgress)? = nil
+  ) -> RecordingSummary {
+    var summary = RecordingSummary()
+    var chosen: [String: Chosen] = [:]
+    var batch: [Captured] = []
+    var batchBytes = 0
+    func flush() {
+      let results = concurrentMap(count: batch.count, maximumConcurrency: maximumConcurrency) {
+        [batch, redacts] index in
+        FixtureRedactor(decoder: VariantDecoder(batch[index].model), redacts: redacts)
+          .record(batch[index].data)
+      }
+      for (captured, result) in zip(batch, results) {
+        summary.payloads += 1
+        progress?.advance(variants: 0)
+        switch result {
+        case .recorded(let payload):
+          let name = fixtureName(captured, shape: payload.shape)
+          let hash = Self.hash(payload.text)
+          summary.recorded += 1
+          if let current = chosen[name], current.hash <= hash { continue }
+          chosen[name] = Chosen(
+            text: payload.text, hash: hash, replacedStrings: payload.replacedStrings)
+        case .needsCapturedValue(let path):
+          summary.notWritten.append(
+            "\(captured.source): only a captured value keeps its outcome, at \(path); "
+              + "record it with --no-redact if that value may be committed")
+        case .cannotKeepOutcome:
+          summary.notWritten.append(
+            "\(captured.source): no redacted fixture decodes as it did; record it with --no-redact "
+              + "if its values may be committed")
+        case .notJSON:
+          summary.notJSON.append(captured.source)
+        }
+      }
+      batch.removeAll(keepingCapacity: true)
+      batchBytes = 0
+    }
+    func add(_ captured: Captured) {
+      batch.append(captured)
+      batchBytes += captured.data.count
+      if batch.count >= Self.batchPayloads || batchBytes >= Self.batchBytes { flush() }
+    }
+    for input in plan.inputs {
+      guard input.problem == nil else {
+        summary.notWritten.append("\(input.path): \(input.problem ?? "")")
+        continue
+      }
+      if input.isArchive {
+        readArchive(input, shard: plan.shard?.shard, into: &summary, add)
+        continue
+      }
+      guard let model = input.model else { continue }
+      switch input.source {
+      case .data(let data):
+        add(Captured(source: input.path, model: model, data: data))
+      case .file(let path), .archive(let path):
+        do {
+          add(Captured(source: input.path, model: model, data: try readFile(atPath: path)))
+        } catch {
+          summary.notWritten.append("\(input.path): cannot read: \(describeReadError(error))")
+        }
+      }
+    }
+    flush()
+    write(chosen, into: &summary)
+    return summary
+  }
+
+  /// Reads an archive entry by entry, adding each JSON response with a type; with `shard`,
+  /// only the entries whose requests are in it, and the archive's own problems only in the
+  /// shard its path is in, as a check reads it.
+  private func readArchive(
+    _ input: PlannedInput, shard: Shard?, into summary: inout RecordingSummary,
+    _ add: (Captured) -> Void
+  ) {
+    let ownsArchive = shard?.contains(input.shardKey) ?? true
+    let archive = HARArchive(
+      shown: input.path, path: input.filePath, model: input.model, checker: checker)
+    let reader: HARReader
+    do {
+      reader = try HARReader(path: input.filePath)
+    } catch {
+      if ownsArchive {
+        summary.notWritten.append("\(input.path): cannot read: \(describeReadError(error))")
+      }
+      return
+    }
+    while let event = reader.next() {
+      switch event {
+      case .entry(let entry):
+        if let shard, !shard.contains(entry) { continue }
+        summary.traffic.entries += 1
+        switch archive.response(of: entry) {
+        case .skipped(let count):
+          summary.traffic[keyPath: count] += 1
+        case .withoutType:
+          summary.traffic.withoutRoute += 1
+        case .typed(let body, let model, let request, let route):
+          summary.traffic.checked += 1
+          // Method and path, never the query: it may hold a token.
+          let source = "\(input.path)#\(request.entry) \(request.methodAndPath)"
+          guard let body else {
+            summary.notWritten.append("\(source): marked base64 but not valid base64")
+            continue
+          }
+          add(Captured(source: source, model: model, route: route, data: body))
+        }
+      case .problem(let message, let position):
+        guard ownsArchive else { continue }
+        summary.notWritten.append(
+          "\(input.path)\(position.map { ":\($0)" } ?? ""): \(message)")
+      }
+    }
+  }
+
+  /// `Booking/api-v2-bookings-x-5d1c0e9a2b47.json`: the type's folder, then the route's URL
+  /// pattern (or the type) and the shape.
+  private func fixtureName(_ captured: Captured, shape: StableHash) -> String {
+    let model = captured.model
+    let typeFolder = registry.isUnambiguous(model.name) ? model.name : model.qualifiedName
+    let stem = captured.route.map(Self.slug) ?? model.name
+    return "\(typeFolder)/\(stem)-\(shape.hex.prefix(12)).json"
+  }
+
+  /// A route's URL pattern as part of a file name: its path's segments joined by dashes,
+  /// each wildcard an `x`: `api-v2-bookings-x` for `*/api/v2/bookings/*`.
+  static func slug(_ pattern: String) -> String {
+    let path = URLGlob.schemeLength(of: pattern) == nil ? pattern : URLGlob.path(of: pattern)
+    var segments = path.split(separator: "/").map { segment -> String in
+      guard !segment.contains("*") else { return "x" }
+      return String(
+        segment.map { (character: Character) -> Character in
+          character.isASCII && (character.isLetter || character.isNumber) ? character : "-"
+        })
+    }
+    // The leading `*` of `*/api/…` stands for the host.
+    if pattern.hasPrefix("*"), segments.first == "x" { segments.removeFirst() }
+    let slug = segments.filter { !$0.isEmpty }.joined(separator: "-")
+    return slug.isEmpty ? "root" : slug
+  }
+
+  private static func hash(_ text: Data) -> StableHash {
+    var hash = StableHash()
+    hash.add(bytes: text)
+    return hash
+  }
+
+  /// Writes each chosen fixture whose file is not there yet, in name order.
+  private func write(_ chosen: [String: Chosen], into summary: inout RecordingSummary) {
+    let files = FileManager.default
+    summary.duplicates = summary.recorded - chosen.count
+    for name in chosen.keys.sorted() {
+      let path = (folder as NSString).appendingPathComponent(name)
+      if files.fileExists(atPath: path) {
+        summary.alreadyThere += 1
+        continue
+      }
+      do {
+        try files.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try chosen[name]!.text.write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        summary.written += 1
+        summary.replacedStrings += chosen[name]!.replacedStrings
+      } catch {
+        summary.notWritten.append("\(path): cannot write: \(error.localizedDescription)")
+      }
+    }
+  }
+}
+
+/// What a recording did, for its summary line: payloads read, fixtures written, duplicates.
+///
+/// ```swift
+/// summary.line  // "12 payloads read: 5 fixtures written, 6 duplicates, 1 already there; …"
+/// ```
+struct RecordingSummary: Sendable {
+  var payloads = 0
+  /// Payloads redacted and named, before dedupe.
+  var recorded = 0
+  var written = 0
+  var duplicates = 0
+  /// Fixtures whose file was there already, and was left as it was.
+  var alreadyThere = 0
+  /// Strings (values and keys) replaced in the fixtures written.
+  var replacedStrings = 0
+  /// Payloads and inputs not recorded, and why: one line each.
+  var notWritten: [String] = []
+  /// Payload files that are not JSON, skipped as the archives' responses that are not.
+  var notJSON: [String] = []
+  /// What the archives held.
+  var traffic = TrafficCounts()
+
+  /// The summary line, then one line for each payload not written.
+  var text: String {
+    var line =
+      "\(counted(payloads, "payload")) read: \(counted(written, "fixture")) written, "
+      + "\(counted(duplicates, "duplicate")), \(alreadyThere) already there; "
+      + "\(counted(replacedStrings, "string")) replaced"
+    if !notJSON.isEmpty { line += "; \(notJSON.count) not JSON, skipped" }
+    if !notWritten.isEmpty { line += "; \(notWritten.count) not written" }
+    var lines = [line]
+    if traffic.entries > 0 {
+      var skipped: [String] = []
+      if traffic.notJSON > 0 { skipped.append("\(traffic.notJSON) not JSON") }
+      if traffic.withoutBody > 0 { skipped.append("\(traffic.withoutBody) without a body") }
+      if traffic.errorStatus > 0 { skipped.append("\(traffic.errorStatus) with an error status") }
+      if traffic.withoutRoute > 0 { skipped.append("\(traffic.withoutRoute) without a type") }
+      lines.append(
+        "\(counted(traffic.entries, "HAR entry", plural: "HAR entries")) read"
+          + (skipped.isEmpty ? "" : "; skipped: " + skipped.joined(separator: ", ")))
+    }
+    lines += notJSON.map { "skipped: \($0): not JSON" }
+    lines += notWritten.map { "not written: " + $0 }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
