@@ -46,6 +46,47 @@ extension Scenario {
   }
 }
 
+extension Scenario {
+  /// Recording fixtures from a folder of captured bookings (`--record`, redacting), against a
+  /// plain check of the same folder: what a payload costs to record, which is deciding, by
+  /// decoding variants, which of its strings the models depend on. One file at a time; each
+  /// run records into a new folder, so every run writes what the first would.
+  static let decodeCheckRecord = Scenario(
+    name: "decode-check-record",
+    candidate: "command, --record (redacting)",
+    baseline: "command alone",
+    target: 25.0
+  ) { records in
+    let (folder, byteCount) = try BenchmarkFolder.bookings(files: records)
+    let registry = ModelRegistry(registering: Booking.self)
+    let common = ["--jobs", "1", "--type", "Booking", folder.path]
+    var runs = 0
+    func run(_ extra: @escaping () -> [String]) -> Side<Int32> {
+      Side(byteCount: byteCount) {
+        DecodeCheckCommand.main(
+          arguments: extra() + common, registry: registry, name: "decode-check",
+          environment: [:], standardOutput: TextStream { _ in },
+          standardError: TextStream { _ in })
+      }
+    }
+    let output = folder.deletingLastPathComponent().appendingPathComponent(
+      folder.lastPathComponent + "-recorded")
+    return try Comparison(
+      candidate: run {
+        runs += 1
+        let into = output.appendingPathComponent("run-\(runs)")
+        try? FileManager.default.removeItem(at: into)
+        return ["--record", into.path]
+      },
+      baseline: run { [] }
+    ) { recorded, checked in
+      guard checked == 0, recorded == 0 || recorded == 1 else {
+        throw ComparisonError(description: "the runs did not check the folder as expected")
+      }
+    }
+  }
+}
+
 extension BenchmarkFolder {
   /// A folder of `files` booking payloads, every tenth with two unknown values, and the bytes
   /// they hold together.

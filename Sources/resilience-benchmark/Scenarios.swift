@@ -31,6 +31,7 @@ extension Scenario {
     decodeCheckTwoCores,
     jsonDecoderTwoCores,
     decodeCheckBaselineSummary,
+    decodeCheckRecord,
     decodeCheckAudit,
     decodeCheckAuditMemory,
     decodeCheckOpenAPI,
