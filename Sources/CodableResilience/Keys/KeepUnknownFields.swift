@@ -133,7 +133,9 @@ extension KeepUnknownFields: Decodable {
     var fields: [String: JSONValue] = [:]
     fields.reserveCapacity(unknown.count)
     for key in unknown {
-      let field = try container.decode(JSONReadAgain.self, forKey: key).json
+      // Through `JSONValue`'s own `init(from:)`, which asks for a string first: a field the
+      // server adds is most often a scalar, which then reads without a failed read.
+      let field = try container.decode(JSONValue.self, forKey: key)
       try report(
         .unknownField(field), askedFor: .unknownFields, of: Model.self, at: decoder.codingPath,
         key: key, by: .keepUnknownFields, to: decoder.userInfo)

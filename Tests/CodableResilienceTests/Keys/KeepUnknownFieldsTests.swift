@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A server's account as the app models it: the server sends more.
-private struct Account: Codable, Equatable {
+private struct Account: Codable, Hashable, Sendable {
   var id: Int
   var name: String
   var bio: String?
@@ -115,6 +115,21 @@ private struct PlainSession: Codable {
     #expect(list.first?.unknownFields == ["x": 1])
   }
 
+  @Test func aGenericPropertyKeepsFieldsAsAConcreteOneDoes() throws {
+    let text = #"{"value": {"id": 1, "name": "Ada", "x": [1]}}"#
+    let box = try JSONDecoder().decode(Box<KeepUnknownFields<Account>>.self, from: json(text))
+    #expect(box.value.unknownFields == ["x": [1]])
+    #expect(try encodedJSON(box) == JSONValue(parsing: text))
+  }
+
+  @Test func wrappersCompareModelAndKeptFields() {
+    let account = Account(id: 1, name: "Ada")
+    let kept = KeepUnknownFields(wrappedValue: account, unknownFields: ["x": 1])
+    #expect(kept == KeepUnknownFields(wrappedValue: account, unknownFields: ["x": 1.0]))
+    #expect(kept != KeepUnknownFields(wrappedValue: account))
+    #expect(Set([kept, kept]).count == 1)
+  }
+
   @Test func aMissingOrNullPropertyThrowsWhatAPlainModelThrows() throws {
     for text in [#"{}"#, #"{"account": null}"#, #"{"account": 3}"#, #"{"account": {"id": 1}}"#] {
       let plain = #expect(throws: DecodingError.self) {
@@ -221,6 +236,10 @@ private struct PlainSession: Codable {
     #expect(try encodedJSON(wrapped) == JSONValue(parsing: text))
   }
 }
+
+/// Compile-time check: the wrapper is `Sendable` wherever its model is.
+private func requireSendable<T: Sendable>(_: T.Type) {}
+private func keptFieldsAreSendable() { requireSendable(KeepUnknownFields<Account>.self) }
 
 /// A model with its own `init(from:)` and `encode(to:)`: reads `legacy`, never writes it.
 private struct HandWrittenUser: Codable {
