@@ -22,6 +22,7 @@ extension Scenario {
     skipInvalidElementsValid,
     skipInvalidElementsFailing,
     skipInvalidElementsFailingResilient,
+    keepUnknownFields,
     mixedModel,
     mixedModelUnknownReported,
     sampleAPIModel,
