@@ -52,7 +52,9 @@
 ///
 /// ## Missing, `null` and other payloads
 ///
-/// A missing key or `null` throws what a plain `Model` property throws (`keyNotFound`, or the
+/// A missing key or `null` reads as a plain `Model` property reads it: for an optional model
+/// (`@KeepUnknownFields var account: Account?`) both are `nil`, and `nil` writes no key; for
+/// any other, they throw what a plain property throws (`keyNotFound`, or the
 /// `valueNotFound`/`typeMismatch` the model's decoding meets). A model that decodes from
 /// something other than an object, or writes something other than an object, keeps nothing and
 /// behaves as the plain model.
@@ -168,4 +170,20 @@ extension KeepUnknownFields: Encodable {
   }
 }
 
-extension KeepUnknownFields: ResilientPropertyWrapper {}
+extension KeepUnknownFields: ResilientPropertyWrapper, MissingKeyRule {
+  /// A missing key reads as a plain `Model` property reads it: `nil` for an optional model,
+  /// which synthesized `Codable` decodes with `decodeIfPresent`; for any other, `nil` here, and
+  /// the `keyNotFound` a plain property throws. A present key decodes through `init(from:)`.
+  @usableFromInline
+  static func decodeWithoutDecoder<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    guard !container.contains(key) else { return nil }
+    return noneIfOptional(Model.self).map { Self(wrappedValue: $0) }
+  }
+
+  /// Whether the key is written: not for an optional model that is `nil`, which a plain
+  /// optional property leaves out too (`encodeIfPresent`).
+  @usableFromInline
+  var writesKey: Bool { !holdsNothing(wrappedValue) }
+}

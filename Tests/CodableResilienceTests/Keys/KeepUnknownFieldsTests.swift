@@ -32,6 +32,14 @@ private struct Team: Codable, Equatable {
   var members: [KeepUnknownFields<Account>]
 }
 
+private struct MaybeSession: Codable {
+  @KeepUnknownFields var account: Account?
+}
+
+private struct PlainMaybeSession: Codable {
+  var account: Account?
+}
+
 private struct PlainSession: Codable {
   var account: Account
 }
@@ -141,6 +149,20 @@ private struct PlainSession: Codable {
       #expect(wrapped?.kind == plain?.kind, "\(text)")
       #expect(wrapped?.path == plain?.path, "\(text)")
     }
+  }
+
+  @Test func anOptionalModelReadsAMissingKeyAndNullAsAPlainOptionalDoes() throws {
+    let texts = [#"{}"#, #"{"account": null}"#, #"{"account": {"id": 1, "name": "Ada"}}"#]
+    for text in texts {
+      let plain = try JSONDecoder().decode(PlainMaybeSession.self, from: json(text))
+      let wrapped = try JSONDecoder().decode(MaybeSession.self, from: json(text))
+      #expect(wrapped.account == plain.account, "\(text)")
+      #expect(try encodedJSON(wrapped) == encodedJSON(plain), "\(text)")
+    }
+    let text = #"{"account": {"id": 1, "name": "Ada", "x": 1}}"#
+    let kept = try JSONDecoder().decode(MaybeSession.self, from: json(text))
+    #expect(kept.$account.unknownFields == ["x": 1])
+    #expect(try encodedJSON(kept) == JSONValue(parsing: text))
   }
 
   @Test func unknownFieldsAreReportedOnlyToHandlersThatAsk() throws {
