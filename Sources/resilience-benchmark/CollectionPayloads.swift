@@ -162,3 +162,26 @@ extension ValuePicker {
       })
   }
 }
+
+extension Payloads {
+  /// Host accounts (`HostAccount`): five members the model writes, and three it does not (a
+  /// string, an array of objects and an object), as a newer server sends them.
+  static func hostAccounts(count: Int) -> Payload {
+    var values = ValuePicker()
+    var text = JSONText()
+    text.writeArray(count: count) { index in
+      let name = values.pick(from: hostNames)
+      return [
+        "id": .int(1_000_000 + index),
+        "username": .string(name.lowercased()),
+        "display_name": .string(name),
+        "followers_count": .int(values.int(in: 0...50_000)),
+        "bot": .bool(index % 7 == 0),
+        "header": .string("https://cdn.example.com/headers/\(index).png"),
+        "emojis": [["shortcode": "wave", "static": .bool(true)]],
+        "source": ["privacy": "public", "language": "en"],
+      ]
+    }
+    return Payload(data: text.data)
+  }
+}

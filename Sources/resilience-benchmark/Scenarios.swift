@@ -23,6 +23,7 @@ extension Scenario {
     skipInvalidElementsValid,
     skipInvalidElementsFailing,
     skipInvalidElementsFailingResilient,
+    keepUnknownFields,
     mixedModel,
     mixedModelUnknownReported,
     sampleAPIModel,

@@ -291,6 +291,7 @@ package enum Tool: String, Sendable {
   case skipUnknownElements = "@SkipUnknownElements"
   case skipUnknownKeys = "@SkipUnknownKeys"
   case skipInvalidElements = "@SkipInvalidElements"
+  case keepUnknownFields = "@KeepUnknownFields"
 }
 
 /// A string in double quotes, with quotes, backslashes and control characters escaped as
