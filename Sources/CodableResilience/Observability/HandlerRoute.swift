@@ -156,9 +156,7 @@ enum HandlerRoute {
         let installed = original as? UnknownValueHandler
         entries[id] = (1, original)
         // It passes every kind on, and the handler it routes to decides.
-        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler(
-          receiving: [.renamedValues, .unknownFields]
-        ) { value in
+        decoder.userInfo[.unknownValueHandler] = UnknownValueHandler(receiving: .all) { value in
           try (HandlerRoute.calls[id]?.handler ?? installed)?.handle(value)
         }
         return installed

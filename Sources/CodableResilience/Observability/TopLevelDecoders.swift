@@ -61,7 +61,7 @@ extension JSONDecoder {
     from data: Data
   ) throws -> (value: T, reports: [UnknownValue]) {
     let (value, reports) = try decodeRoutedCollecting(
-      type, from: data, receiving: [.renamedValues, .unknownFields])
+      type, from: data, receiving: .all)
     return (value, reports)
   }
 }

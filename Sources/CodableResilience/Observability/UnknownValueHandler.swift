@@ -173,7 +173,8 @@ public struct UnknownValueHandler: Sendable {
 }
 
 /// What a plain property throws where ``DecodeMissingAsDefault`` read a default: `keyNotFound`
-/// for a missing key, `valueNotFound` for `null`, at the property's path. During a decode the
+/// for a missing key, `valueNotFound` for `null`, at the property's path, with the report as
+/// its underlying ``UnknownValueError`` (which tells the wrapper it is `.strict`'s refusal). During a decode the
 /// wrapper throws the decoder's own error in its place (see `reportDefault`).
 private func plainPropertyError(
   _ reason: UnknownValue.DefaultReason, _ value: UnknownValue
@@ -186,13 +187,15 @@ private func plainPropertyError(
       key,
       DecodingError.Context(
         codingPath: path.dropLast(),
-        debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\").",
+        underlyingError: UnknownValueError(unknownValue: value)))
   case .null:
     return .valueNotFound(
       value.reportingType ?? Any.self,
       DecodingError.Context(
         codingPath: path,
-        debugDescription: "Expected \(value.typeName) value but found null instead."))
+        debugDescription: "Expected \(value.typeName) value but found null instead.",
+        underlyingError: UnknownValueError(unknownValue: value)))
   }
 }
 
@@ -210,6 +213,9 @@ struct AskedForReports: OptionSet, Sendable {
   static let renamedValues = AskedForReports(rawValue: 1)
   /// Members of an object the model does not write.
   static let unknownFields = AskedForReports(rawValue: 2)
+  /// Every kind a handler can ask for: what the toolkit's own collecting and routing handlers
+  /// ask for, so that a kind added here reaches them.
+  static let all: AskedForReports = [.renamedValues, .unknownFields]
 
   /// What a report of `kind` needs asked for: nothing for a problem.
   init(_ kind: UnknownValue.Kind) {

@@ -54,9 +54,15 @@ public protocol DefaultValue {
 /// the wrapper type itself is passed as a plain generic parameter
 /// (`struct Envelope<T: Codable> { var value: T }`), Swift calls the generic
 /// `decode(_:forKey:)` and Foundation throws `keyNotFound` before the wrapper is asked, as for
-/// ``DecodeUnknownAsNil``; `null` still reads as the default there. A missing key is reported
-/// through the decoder the container's `superDecoder(forKey:)` gives, as `JSONDecoder` and
-/// `PropertyListDecoder` do; a decoder that throws there reads the default unreported.
+/// ``DecodeUnknownAsNil``; `null` still reads as the default there. Declared optional
+/// (`var x: DecodeMissingAsDefault<D>?`), the property is Swift's optional, not the wrapper:
+/// a missing key or `null` reads as `nil`, unreported, and `null` is written back as no key.
+/// A missing key is reported through the decoder the container's `superDecoder(forKey:)`
+/// gives, as `JSONDecoder` and `PropertyListDecoder` do; with a decoder that throws there the
+/// default is read unreported, and `.strict` does not fail on it.
+///
+/// Under `.strict`, a default of an optional `Value` (`URL?`) never fails the decode: a plain
+/// optional property reads a missing key or `null` as `nil`.
 @propertyWrapper
 public struct DecodeMissingAsDefault<Default: DefaultValue> {
   /// The value: as decoded, the default, or as the app set it.
@@ -205,6 +211,21 @@ extension DecodeMissingAsDefault: ResilientPropertyWrapper, MissingKeyRule {
   var writesKey: Bool { defaultUsed != .missingKey }
 }
 
+/// Whether `error` is ``UnknownValueHandler/strict``'s refusal of a default, which carries the
+/// report it refused.
+@usableFromInline
+func isStrictRefusal(_ error: DecodingError) -> Bool {
+  let context: DecodingError.Context
+  switch error {
+  case .keyNotFound(_, let found), .valueNotFound(_, let found): context = found
+  default: return false
+  }
+  guard let refused = context.underlyingError as? UnknownValueError,
+    case .defaultUsed = refused.unknownValue.kind
+  else { return false }
+  return true
+}
+
 /// `container.decodeIfPresent(Value.self, forKey: key)` through the overload a plain property
 /// of `Value` takes: the container's own for the standard scalars, which read the value in
 /// place, where the generic one makes a decoder for it. Chosen when the model is compiled.
@@ -231,10 +252,11 @@ func decodeIfPresentAsPlain<Value: Decodable, Key: CodingKey>(
 }
 
 /// Reports a default of `Value` read for `reason` at `codingPath`, through the one report
-/// function. When the handler refuses it with a `DecodingError` (``UnknownValueHandler/strict``
-/// does), the decode throws what a plain property throws there, exactly: `plainDecode` reads the
-/// value as a plain property would, and its error is thrown instead (Foundation's own case and
-/// message, `typeMismatch` for `null` where a `Bool` was expected).
+/// function. When ``UnknownValueHandler/strict`` refuses it, the decode goes as a plain
+/// property's would, exactly: for an optional `Value` (which a plain property reads as `nil`)
+/// it goes on; otherwise `plainDecode` reads the value as a plain property would, and its error
+/// is thrown (Foundation's own case and message, `typeMismatch` for `null` where a `Bool` was
+/// expected). Any other error a handler throws is thrown as it is.
 @usableFromInline
 func reportDefault<Value>(
   _: Value.Type, _ reason: UnknownValue.DefaultReason, at codingPath: [any CodingKey],
@@ -244,8 +266,9 @@ func reportDefault<Value>(
     try report(
       .defaulted(reason), of: Value.self, at: codingPath, by: .decodeMissingAsDefault,
       to: userInfo)
-  } catch let refusal as DecodingError {
+  } catch let refusal as DecodingError where isStrictRefusal(refusal) {
+    if noneIfOptional(Value.self) != nil { return }
     try plainDecode()
-    throw refusal
+    // A value that reads `null` itself (`JSONValue`): a plain property would not fail either.
   }
 }

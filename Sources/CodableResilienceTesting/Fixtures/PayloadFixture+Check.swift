@@ -113,8 +113,8 @@ extension PayloadFixture {
       // values and unknown fields never do.
       let rejected = reports.filter {
         switch $0.kind {
+        case .unknownValue, .invalidElement, .defaultUsed: true
         case .renamedValue, .unknownField: false
-        default: true
         }
       }
       let unknownValues = rejected.filter { $0.kind == .unknownValue }

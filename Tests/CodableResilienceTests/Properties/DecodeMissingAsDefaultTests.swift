@@ -17,6 +17,21 @@ private struct PlainAccount: Codable {
   var followersCount: Int
 }
 
+private enum NoHeader: DefaultValue {
+  static var defaultValue: URL? { nil }
+}
+
+/// An optional value with a default, beside the same property plain.
+private struct Banner: Codable {
+  @DecodeMissingAsDefault<NoHeader> var header: URL?
+}
+
+private struct PlainBanner: Codable {
+  var header: URL?
+}
+
+private struct PolicyViolation: Error {}
+
 private enum Guest: DefaultValue {
   static var defaultValue: String { "guest" }
 }
@@ -176,6 +191,39 @@ struct DecodeMissingAsDefaultTests {
     }
     #expect(strict.map(outcome) == plain.map(outcome))
     #expect(strict != nil)
+  }
+
+  @Test(
+    "strict on an optional value goes as a plain optional property: a missing key or null is nil",
+    arguments: ["{}", #"{"header": null}"#])
+  func strictOptionalValue(payload: String) throws {
+    let plain = try JSONDecoder().decode(PlainBanner.self, from: json(payload))
+    let strict = try JSONDecoder().decodeStrictly(Banner.self, from: json(payload))
+    #expect(strict.header == plain.header)
+    #expect(strict.header == nil)
+    let (_, reports) = try JSONDecoder().decodeCollectingUnknownValues(
+      Banner.self, from: json(payload))
+    #expect(reports.map(\.path) == ["$.header"])
+  }
+
+  @Test("a handler's own error for a default is thrown as it is, not replaced")
+  func handlersOwnErrors() {
+    let decoder = JSONDecoder()
+    decoder.unknownValueHandler = .report { value in
+      if case .defaultUsed = value.kind {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(codingPath: [], debugDescription: "policy: \(value.path)"))
+      }
+    }
+    let error = #expect(throws: DecodingError.self) {
+      try decoder.decode(Account.self, from: json(#"{"id": 1, "isLocked": true}"#))
+    }
+    #expect(error?.kind == .dataCorrupted)
+    #expect(error?.context?.debugDescription == "policy: $.roles")
+    decoder.unknownValueHandler = .report { _ in throw PolicyViolation() }
+    #expect(throws: PolicyViolation.self) {
+      try decoder.decode(Account.self, from: json(#"{"id": 1}"#))
+    }
   }
 
   @Test("every position: nested, in arrays, elements left out, snake case, generic, superDecoder")
