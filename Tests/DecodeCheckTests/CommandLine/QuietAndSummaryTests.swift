@@ -3,17 +3,8 @@ import Testing
 
 @testable import DecodeCheck
 
-/// The package's `Fixtures/` folder, found above this file.
-private let fixtures: String = {
-  var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while folder.pathComponents.count > 1 {
-    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-      return folder.appendingPathComponent("Fixtures").path
-    }
-    folder.deleteLastPathComponent()
-  }
-  return "Fixtures"
-}()
+/// The package's `Fixtures/` folder.
+private let fixtures = packageFixtures
 
 /// Two promises every run keeps, whatever it checks: `--quiet` leaves out notes and
 /// warnings, never an error or a brittle field; and the summary line says the run fails

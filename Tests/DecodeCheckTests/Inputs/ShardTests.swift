@@ -3,17 +3,8 @@ import Testing
 
 @testable import DecodeCheck
 
-/// The package's `Fixtures/` folder, found above this file.
-private let fixtures: String = {
-  var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while folder.pathComponents.count > 1 {
-    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-      return folder.appendingPathComponent("Fixtures").path
-    }
-    folder.deleteLastPathComponent()
-  }
-  return "Fixtures"
-}()
+/// The package's `Fixtures/` folder.
+private let fixtures = packageFixtures
 
 /// `--shard i/n` splits a run into `n` disjoint shares whose union is the whole run, the same
 /// on every run: files by their path below the folder searched, HAR entries by request,

@@ -10,17 +10,7 @@ let evolvingRegistry = ModelRegistry(
 /// The package's `Tests/EvolvingModelsFixtures` folder, found above this file, and each of its
 /// folders (one per type).
 enum EvolvingFixtures {
-  static let root: String = {
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while folder.pathComponents.count > 1 {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-      {
-        return folder.appendingPathComponent("Tests/EvolvingModelsFixtures").path
-      }
-      folder.deleteLastPathComponent()
-    }
-    return ""
-  }()
+  static let root = packageRoot.isEmpty ? "" : packageRoot + "/Tests/EvolvingModelsFixtures"
 
   /// Each type's folder, sorted.
   static var folders: [String] {
