@@ -109,7 +109,7 @@ func decodingInvariantViolations<T: Codable>(
     }
     if let firstReported, case .defaultUsed = firstReported.kind {
       // A default first: strict throws what a plain property throws there, at its path.
-      let path = ExpectedOutcome.Failure(error)?.path
+      let path = errorPath(error)
       if path != firstReported.path {
         violations.append(
           "strict failed with \(error) at \(path ?? "?"), not at the default used first, "
@@ -128,6 +128,22 @@ func decodingInvariantViolations<T: Codable>(
     }
   }
   return violations
+}
+
+/// The JSONPath a `DecodingError` names; for `keyNotFound`, the missing key's own path. Kept
+/// here, not borrowed from the `.expected` types, because the fuzz harness compiles this file
+/// on its own (`.ci/fuzz`).
+func errorPath(_ error: any Error) -> String? {
+  guard let error = error as? DecodingError else { return nil }
+  switch error {
+  case .keyNotFound(let key, let context):
+    return UnknownValue.PathComponent.jsonPath(context.codingPath + [key])
+  case .valueNotFound(_, let context), .typeMismatch(_, let context),
+    .dataCorrupted(let context):
+    return UnknownValue.PathComponent.jsonPath(context.codingPath)
+  @unknown default:
+    return nil
+  }
 }
 
 /// A `JSONEncoder` with `encoder`'s strategies, output formatting and `userInfo`, and
