@@ -61,14 +61,10 @@ struct Shard: Hashable, Sendable, CustomStringConvertible {
     "\(method ?? "?") \(URLGlob.path(of: url ?? ""))"
   }
 
-  /// FNV-1a (64-bit) of the key's UTF-8 bytes, its bits then mixed (the finalizer of
+  /// ``StableHash`` (FNV-1a, 64-bit) of the key's UTF-8 bytes, its bits then mixed (the finalizer of
   /// SplitMix64) so that the remainder by a small count spreads keys evenly.
   static func hash(_ key: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in key.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
-    }
+    var hash = StableHash(bytes: key.utf8).value
     hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
     hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
     return hash ^ (hash >> 31)

@@ -65,7 +65,7 @@ struct FixtureRecorder {
         switch result {
         case .recorded(let payload):
           let name = fixtureName(captured, shape: payload.shape)
-          let hash = Self.hash(payload.text)
+          let hash = StableHash(bytes: payload.text)
           summary.recorded += 1
           if let current = chosen[name], current.hash <= hash { continue }
           chosen[name] = Chosen(
@@ -187,12 +187,6 @@ struct FixtureRecorder {
     if pattern.hasPrefix("*"), segments.first == "x" { segments.removeFirst() }
     let slug = segments.filter { !$0.isEmpty }.joined(separator: "-")
     return slug.isEmpty ? "root" : slug
-  }
-
-  private static func hash(_ text: Data) -> StableHash {
-    var hash = StableHash()
-    hash.add(bytes: text)
-    return hash
   }
 
   /// Writes each chosen fixture whose file is not there yet, in name order.
