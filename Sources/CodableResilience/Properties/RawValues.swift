@@ -53,3 +53,28 @@ func decodeRawValue<RawValue: Decodable>(
   }
   return try container.decode(RawValue.self)
 }
+
+/// `container.decodeIfPresent(Value.self, forKey: key)` through the overload a plain property
+/// of `Value` takes: the container's own for the standard scalars, which read the value in
+/// place, where the generic one makes a decoder for it. Chosen when the model is compiled.
+@inlinable
+func decodeIfPresentAsPlain<Value: Decodable, Key: CodingKey>(
+  _: Value.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
+) throws -> Value? {
+  if Value.self == String.self {
+    return try container.decodeIfPresent(String.self, forKey: key) as! Value?
+  }
+  if Value.self == Bool.self {
+    return try container.decodeIfPresent(Bool.self, forKey: key) as! Value?
+  }
+  if Value.self == Int.self {
+    return try container.decodeIfPresent(Int.self, forKey: key) as! Value?
+  }
+  if Value.self == Double.self {
+    return try container.decodeIfPresent(Double.self, forKey: key) as! Value?
+  }
+  if Value.self == Int64.self {
+    return try container.decodeIfPresent(Int64.self, forKey: key) as! Value?
+  }
+  return try container.decodeIfPresent(Value.self, forKey: key)
+}
