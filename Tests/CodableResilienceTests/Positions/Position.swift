@@ -239,14 +239,16 @@ struct Position<Value: PositionSubject>: Sendable, CustomStringConvertible {
 
 /// The handler a decode runs under. Each comparison is made under every one.
 enum HandlerMode: CaseIterable, Sendable, CustomStringConvertible {
-  /// Collects every report but renamed values, as a handler written before them does.
+  /// Collects every report but renamed values and unknown fields, as a handler written before
+  /// them does.
   case collecting
-  /// Collects every report, renamed values included.
+  /// Collects every report but unknown fields, renamed values included.
   case collectingRenamed
   /// `.strict`, as CI runs it.
   case strict
-  /// Collects every report, renamed values included, then hands each to `.strict`: what was
-  /// reported before the error, and that a renamed value is never one.
+  /// Collects every report, renamed values and unknown fields included, then hands each to
+  /// `.strict`: what was reported before the error, and that a renamed value or an unknown
+  /// field is never one.
   case collectingThenStrict
 
   var description: String {
@@ -266,7 +268,8 @@ enum HandlerMode: CaseIterable, Sendable, CustomStringConvertible {
     case .collectingRenamed: UnknownValueHandler.collect(into: collector).receivingRenamedValues()
     case .strict: .strict
     case .collectingThenStrict:
-      UnknownValueHandler.collect(into: collector).receivingRenamedValues().followed(by: .strict)
+      UnknownValueHandler.collect(into: collector).receivingRenamedValues()
+        .receivingUnknownFields().followed(by: .strict)
     }
   }
 }
