@@ -280,7 +280,13 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   }
 
   /// The format version the file was written in; `nil` reads as 1.
-  public var version: Int?
+  ///
+  /// Setting a member a newer version added raises it to that version, and setting it lower
+  /// than the members need raises it back, so a file written from the outcome always claims a
+  /// version that holds what it lists. Decoding a file keeps the file's own version.
+  public var version: Int? {
+    didSet { raiseVersionToFitMembers() }
+  }
   /// Whether the payload decodes.
   public var outcome: Outcome
   /// One or two sentences on what the fixture shows; kept when the file is recorded again.
@@ -288,15 +294,23 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// Every unknown value reported, compared in any order; required when decoded.
   public var unknownValues: [ReportedValue]?
   /// Every element left out, compared in any order; absent reads as none (version 2).
-  public var invalidElements: [LeftOutElement]?
+  public var invalidElements: [LeftOutElement]? {
+    didSet { raiseVersionToFitMembers() }
+  }
   /// Every value read in an old spelling, compared in any order; absent reads as none
   /// (version 2).
-  public var renamedValues: [RenamedValue]?
+  public var renamedValues: [RenamedValue]? {
+    didSet { raiseVersionToFitMembers() }
+  }
   /// Every default used, compared in any order; absent reads as none (version 3).
-  public var defaultsUsed: [DefaultUsed]?
+  public var defaultsUsed: [DefaultUsed]? {
+    didSet { raiseVersionToFitMembers() }
+  }
   /// Every field the model does not write, compared in any order; absent reads as none
   /// (version 3).
-  public var unknownFields: [UnknownField]?
+  public var unknownFields: [UnknownField]? {
+    didSet { raiseVersionToFitMembers() }
+  }
   /// The error strict decoding throws when it differs from the lenient outcome.
   public var strictError: Failure?
   /// How the re-encoded value differs from the payload (`Encodable` types only).
@@ -336,5 +350,10 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   var writtenVersion: Int {
     if defaultsUsed?.isEmpty == false || unknownFields?.isEmpty == false { return 3 }
     return invalidElements?.isEmpty == false || renamedValues?.isEmpty == false ? 2 : 1
+  }
+
+  /// Raises ``version`` to ``writtenVersion`` when it is older; never lowers it.
+  private mutating func raiseVersionToFitMembers() {
+    if writtenVersion > version ?? 1 { version = writtenVersion }
   }
 }
