@@ -37,6 +37,13 @@ struct FixtureRecorder {
     var data: Data
   }
 
+  /// What reading an archive counted, and the entries it could not add: kept apart from the
+  /// ``RecordingSummary`` the batches it adds are counted in.
+  private struct ArchiveReading {
+    var traffic = TrafficCounts()
+    var notWritten: [String] = []
+  }
+
   /// A fixture chosen for a name so far.
   private struct Chosen {
     var text: Data
@@ -96,7 +103,11 @@ struct FixtureRecorder {
         continue
       }
       if input.isArchive {
-        readArchive(input, shard: plan.shard?.shard, into: &summary, add)
+        // Not `&summary`: `add` flushes batches into `summary` while the archive is read.
+        var archive = ArchiveReading()
+        readArchive(input, shard: plan.shard?.shard, into: &archive, add)
+        summary.traffic += archive.traffic
+        summary.notWritten += archive.notWritten
         continue
       }
       guard let model = input.model else { continue }
@@ -120,7 +131,7 @@ struct FixtureRecorder {
   /// only the entries whose requests are in it, and the archive's own problems only in the
   /// shard its path is in, as a check reads it.
   private func readArchive(
-    _ input: PlannedInput, shard: Shard?, into summary: inout RecordingSummary,
+    _ input: PlannedInput, shard: Shard?, into summary: inout ArchiveReading,
     _ add: (Captured) -> Void
   ) {
     let ownsArchive = shard?.contains(input.shardKey) ?? true

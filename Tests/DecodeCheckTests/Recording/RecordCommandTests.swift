@@ -106,6 +106,28 @@ import Testing
     #expect(first == (try files(in: folder.path + "/B")))
   }
 
+  /// More payloads than one batch: batches are recorded while the archive is still being read,
+  /// and only one fixture of each shape is kept, however many payloads have it.
+  @Test func anArchiveLargerThanABatchIsRecordedAsItsShapes() throws {
+    let folder = try TemporaryFolder()
+    let count = FixtureRecorder.batchPayloads + 6
+    let entries = (0..<count).map { index in
+      RecordingCapture.entry(
+        "/api/profiles/user\(index)",
+        text: RecordingCapture.profile(email: "user\(index)@example.org"))
+    }
+    let (archive, routes) = try writeCapture(entries, in: folder)
+    let output = folder.path + "/Recorded"
+    let run = record([output, "--routes", routes, archive])
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(
+      run.outputLines.first
+        == "\(count) payloads read: 1 fixture written, \(count - 1) duplicates, 0 already there; "
+        + "7 strings replaced")
+    #expect(run.outputLines.dropFirst().first == "\(count) HAR entries read")
+    #expect(try files(in: output).count == 1)
+  }
+
   @Test func aSecondRunWritesNothingAndOverwritesNothing() throws {
     let folder = try TemporaryFolder()
     let (archive, routes) = try writeCapture(in: folder)
