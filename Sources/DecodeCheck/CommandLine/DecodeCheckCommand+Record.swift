@@ -13,12 +13,27 @@ extension DecodeCheckCommand {
     recorder.redacts = !options.keepsCapturedValues
     let progress =
       standardError.isTerminal && !options.isQuiet
-      ? RecordingProgress(stream: standardError, name: name, silence: progressSilence) : nil
+      ? RecordingProgress(
+        stream: standardError, name: name, silence: progressSilence,
+        totalBytes: inputBytes(of: plan)) : nil
     let summary = recorder.record(
       plan, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
       progress: progress)
     progress?.finish()
     standardOutput.write(summary.text)
     return summary.notWritten.isEmpty ? 0 : 1
+  }
+
+  /// The sizes of the inputs `plan` reads, as their files' sizes say, without reading them.
+  static func inputBytes(of plan: InputPlan) -> Int {
+    plan.inputs.reduce(0) { total, input in
+      guard input.problem == nil else { return total }
+      switch input.source {
+      case .data(let data): return total + data.count
+      case .file(let path), .archive(let path):
+        let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        return total + (size ?? 0)
+      }
+    }
   }
 }

@@ -39,6 +39,9 @@ extension HARReader {
 
   // MARK: - Buffer
 
+  /// How far into the file reading got: the offset of the first byte not yet read.
+  var bytesRead: Int { dropped + start }
+
   /// Keeps the bytes from `start` on and reads more after them, growing the buffer when a
   /// single token fills it; a problem when the file cannot be read.
   func refill() -> Event? {

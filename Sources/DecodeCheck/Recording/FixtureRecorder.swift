@@ -42,6 +42,8 @@ struct FixtureRecorder {
   private struct ArchiveReading {
     var traffic = TrafficCounts()
     var notWritten: [String] = []
+    /// How far into the archive's file reading got.
+    var bytesRead = 0
   }
 
   /// A fixture chosen for a name so far.
@@ -52,14 +54,16 @@ struct FixtureRecorder {
   }
 
   /// Records every payload of `plan`, then writes the fixtures not already there, telling
-  /// `progress` of each payload recorded.
+  /// `progress` of each payload recorded and of the inputs' bytes read.
   func record(
-    _ plan: InputPlan, maximumConcurrency: Int, progress: (any CheckProgress)? = nil
+    _ plan: InputPlan, maximumConcurrency: Int, progress: RecordingProgress? = nil
   ) -> RecordingSummary {
     var summary = RecordingSummary()
     var chosen: [String: Chosen] = [:]
     var batch: [Captured] = []
     var batchBytes = 0
+    /// The bytes of the inputs read before the one being read.
+    var inputsRead = 0
     func flush() {
       let results = concurrentMap(count: batch.count, maximumConcurrency: maximumConcurrency) {
         [batch, redacts] index in
@@ -105,7 +109,10 @@ struct FixtureRecorder {
       if input.isArchive {
         // Not `&summary`: `add` flushes batches into `summary` while the archive is read.
         var archive = ArchiveReading()
-        readArchive(input, shard: plan.shard?.shard, into: &archive, add)
+        readArchive(input, shard: plan.shard?.shard, into: &archive, add) { [inputsRead] in
+          progress?.read(upTo: inputsRead + $0)
+        }
+        inputsRead += archive.bytesRead
         summary.traffic += archive.traffic
         summary.notWritten += archive.notWritten
         continue
@@ -114,13 +121,17 @@ struct FixtureRecorder {
       switch input.source {
       case .data(let data):
         add(Captured(source: input.path, model: model, data: data))
+        inputsRead += data.count
       case .file(let path), .archive(let path):
         do {
-          add(Captured(source: input.path, model: model, data: try readFile(atPath: path)))
+          let data = try readFile(atPath: path)
+          add(Captured(source: input.path, model: model, data: data))
+          inputsRead += data.count
         } catch {
           summary.notWritten.append("\(input.path): cannot read: \(describeReadError(error))")
         }
       }
+      progress?.read(upTo: inputsRead)
     }
     flush()
     write(chosen, into: &summary)
@@ -129,10 +140,10 @@ struct FixtureRecorder {
 
   /// Reads an archive entry by entry, adding each JSON response with a type; with `shard`,
   /// only the entries whose requests are in it, and the archive's own problems only in the
-  /// shard its path is in, as a check reads it.
+  /// shard its path is in, as a check reads it; `read` is told how far into the file it got.
   private func readArchive(
     _ input: PlannedInput, shard: Shard?, into summary: inout ArchiveReading,
-    _ add: (Captured) -> Void
+    _ add: (Captured) -> Void, read: (Int) -> Void
   ) {
     let ownsArchive = shard?.contains(input.shardKey) ?? true
     let archive = HARArchive(
@@ -146,7 +157,9 @@ struct FixtureRecorder {
       }
       return
     }
+    defer { summary.bytesRead = reader.bytesRead }
     while let event = reader.next() {
+      read(reader.bytesRead)
       switch event {
       case .entry(let entry):
         if let shard, !shard.contains(entry) { continue }

@@ -173,12 +173,30 @@ import Testing
       ["--record", folder.path + "/Recorded", "--routes", routes, archive],
       registry: RecordingCapture.registry, errorIsTerminal: true, progressSilence: 0)
     #expect(run.status == 0)
-    #expect(run.errors.hasPrefix("\r\u{1B}[2Kdecode-check: recorded 1 payload ("))
+    // How far through the inputs the run is, by their sizes: the capture's few kilobytes.
+    #expect(
+      run.errors.contains(/^\r\u{1B}\[2Kdecode-check: recorded 1 payload, \d+ of \d+ kB read \(/))
     #expect(run.errors.hasSuffix("\r\u{1B}[2K"))
     #expect(run.output.hasPrefix("4 payloads read: 3 fixtures written"))
     #expect(
       RecordingProgress.line(name: "decode-check", recorded: 1200, elapsed: 2_000_000_000)
         == "decode-check: recorded 1200 payloads (600 payloads/s)")
+    #expect(
+      RecordingProgress.line(
+        name: "decode-check", recorded: 1200, bytesRead: 37_400_000, totalBytes: 104_858_269,
+        elapsed: 2_000_000_000)
+        == "decode-check: recorded 1200 payloads, 37 of 104 MB read (600 payloads/s)")
+    #expect(
+      RecordingProgress.line(
+        name: "decode-check", recorded: 3, bytesRead: 1_250_000, totalBytes: 2_097_245,
+        elapsed: 1_000_000_000)
+        == "decode-check: recorded 3 payloads, 1.2 of 2.0 MB read (3 payloads/s)")
+    // Never past the end, though the reader's count runs ahead of the payloads recorded.
+    #expect(
+      RecordingProgress.line(
+        name: "decode-check", recorded: 1, bytesRead: 9_000, totalBytes: 4_321, elapsed: 1
+      )
+      .hasPrefix("decode-check: recorded 1 payload, 4 of 4 kB read ("))
   }
 
   @Test func shardsRecordTheWholeRunBetweenThem() throws {
