@@ -208,6 +208,31 @@ private let fixtures = packageFixtures
     #expect(Set(union) == Set(all))
   }
 
+  /// `ListingKind`'s "boat" is reached from `Listing` and from `ListingPage`, two schemas that
+  /// may fall in different shards: the spec member is reported by one shard, as the whole run
+  /// reports it once.
+  @Test(arguments: shardCounts)
+  func eachSpecFindingComesFromExactlyOneShard(count: Int) throws {
+    let document = fixtures + "/OpenAPI/openapi.json"
+    let options = try CommandOptions(parsing: ["--openapi", document])
+    let run = try ContractRun(options: options, path: document, registry: sampleRegistry)
+    // Each place in the spec, with the type that reports it.
+    func places(_ report: CheckReport) -> [String] {
+      report.files.flatMap { file in
+        file.findings.compactMap(CheckReport.specPlace(of:)).map { "\(file.typeName ?? "") \($0)" }
+      }
+    }
+    let whole = places(run.check(strict: false, only: nil, maximumConcurrency: 2))
+    #expect(whole.count == 4)
+    #expect(
+      whole.contains { $0.hasPrefix("SampleAPI.Listing ") && $0.contains("ListingKind/enum/3") })
+    var union: [String] = []
+    for shard in try shards(of: count) {
+      union += places(run.check(strict: false, only: nil, shard: shard, maximumConcurrency: 2))
+    }
+    #expect(union.sorted() == whole.sorted())
+  }
+
   @Test func eachShardJudgesOnlyItsOwnBaselineEntries() throws {
     let folder = try TemporaryFolder()
     let baseline = folder.path + "/baseline.json"

@@ -34,6 +34,8 @@ struct ContractRun {
       }
       let kept = matches.filter { shard.contains($0.schema) }
       var report = checker.check(document, matches: kept, maximumConcurrency: maximumConcurrency)
+      report.keepSpecFindingsOwned(
+        by: kept, of: matches, reach: SpecReach(document, matches: matches))
       report.shard = ShardSelection(
         shard: shard, kept: kept.count, planned: matches.count, archives: 0, countsSchemas: true)
       return report
