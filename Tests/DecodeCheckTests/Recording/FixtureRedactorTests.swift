@@ -58,6 +58,17 @@ struct DefaultedProfile: Decodable, Sendable {
   @DecodeMissingAsDefault<EmptyByDefault<String>> var note: String
 }
 
+/// An account whose app keeps the members it does not write, to write them back.
+struct KeptAccount: Codable, Sendable {
+  var id: Int
+  var name: String
+}
+
+/// A session that keeps its account's unknown fields (`@KeepUnknownFields`).
+struct KeptSession: Codable, Sendable {
+  @KeepUnknownFields var account: KeptAccount
+}
+
 /// One payload at a time: what is kept, what is replaced, and that the outcome holds.
 @Suite struct FixtureRedactorTests {
   private func recorded(_ text: String, as model: RegisteredModel) throws
@@ -112,6 +123,48 @@ struct DefaultedProfile: Decodable, Sendable {
     // `seats` is a `[RecordedRole: Int]`: its keys are enum values.
     #expect(text.contains(#""owner": 1"#))
     #expect(text.contains(#""member": 1"#))
+  }
+
+  /// A model wrapped in `@KeepUnknownFields` records as a plain one: its values are replaced
+  /// and the fixture decodes as the body did.
+  @Test func aKeepUnknownFieldsModelRecordsWithItsOutcome() throws {
+    let model = RegisteredModel(KeptSession.self)
+    let captured = #"{"account": {"id": 4312, "name": "Ines Moreau"}}"#
+    let payload = try recorded(captured, as: model)
+    let decoder = VariantDecoder(model)
+    #expect(
+      decoder.outcome(of: payload.text).signature
+        == decoder.outcome(of: Data(captured.utf8)).signature)
+    let text = String(decoding: payload.text, as: UTF8.self)
+    #expect(text.contains(#""name""#))
+    #expect(!text.contains("Ines") && !text.contains("4312"))
+  }
+
+  /// The members `@KeepUnknownFields` keeps are reported as unknown fields at their paths, so
+  /// only their captured keys keep the outcome: the body is listed for `--no-redact`, which
+  /// writes it with the same unknown fields.
+  @Test func unknownFieldsKeptByAModelNeedTheirCapturedKeys() throws {
+    let model = RegisteredModel(KeptSession.self)
+    let captured = Data(
+      #"{"account": {"id": 4312, "name": "Ines Moreau", "header": "https://cdn.hearth.example/i.png"}}"#
+        .utf8)
+    let decoder = VariantDecoder(model)
+    let outcome = decoder.outcome(of: captured).signature
+    #expect(outcome.contains { $0.hasPrefix("unknown field") && $0.hasSuffix("$.account.header") })
+    let result = FixtureRedactor(decoder: decoder).record(captured)
+    guard case .needsCapturedValue(let path) = result else {
+      Issue.record("not listed: \(result)")
+      return
+    }
+    #expect(path == "a key of $.account")
+    guard
+      case .recorded(let payload) = FixtureRedactor(decoder: decoder, redacts: false).record(
+        captured)
+    else {
+      Issue.record("--no-redact did not record it")
+      return
+    }
+    #expect(decoder.outcome(of: payload.text).signature == outcome)
   }
 
   @Test func aValueOnlyTheCaptureHasIsNotRecorded() {
