@@ -59,7 +59,9 @@ struct VariantDecoder: Sendable {
     }
     let explanation = error.map(explain)
     // Every path is found in one pass: the reports', each element's error's, the failure's.
-    var paths = reports.map(\.codingPath)
+    // A key read as its default because it is missing has no value in the text: its report
+    // is placed on the object it is missing from, as a plain model's `keyNotFound` is.
+    var paths = reports.map { isMissingKey($0) ? Array($0.codingPath.dropLast()) : $0.codingPath }
     for elementError in elementErrors {
       paths += elementError?.searchPaths ?? []
     }
@@ -72,9 +74,9 @@ struct VariantDecoder: Sendable {
     let found = take(reports.count)
     var variantReports: [VariantReport] = []
     for (index, value) in reports.enumerated() {
+      let path = isMissingKey(value) ? nil : found[index]?.path
       var report = VariantReport(
-        unknownValue: value, path: found[index]?.path ?? value.codingPath,
-        offset: found[index]?.offset)
+        unknownValue: value, path: path ?? value.codingPath, offset: found[index]?.offset)
       if let elementError = elementErrors[index] {
         let (finding, offset, path) = elementError.finding(
           found: take(elementError.searchPaths.count))
@@ -91,4 +93,10 @@ struct VariantDecoder: Sendable {
         finding: finding, path: path, offset: offset, typeName: explanation.typeName,
         reportsBefore: variantReports))
   }
+}
+
+/// Whether `report` is a default read for a key the payload leaves out.
+private func isMissingKey(_ report: UnknownValue) -> Bool {
+  if case .defaultUsed(.missingKey) = report.kind { return true }
+  return false
 }

@@ -25,18 +25,32 @@ private struct PlainProfile: Codable {
 @Suite struct DefaultsUsedCheckTests {
   private let payload = Data(#"{"id": 7, "note": null}"#.utf8)
 
+  /// A `null` is placed on the `null`; a missing key on the object it is missing from (line 1,
+  /// column 1 here), as a plain model's `keyNotFound` is, so it comes first.
   @Test func eachDefaultUsedIsANoteAtItsPath() {
     let report = PayloadChecker().check(payload, as: RegisteredModel(Profile.self))
     #expect(report.outcome == .decoded)
     #expect(
-      report.findings.map { "\($0.severity) \($0.path ?? "") \(CheckClass(of: $0).rawValue)" } == [
-        "note $.note default-used", "note $.header default-used",
-      ])
+      report.findings.map {
+        "\($0.severity) \($0.path ?? "") \(CheckClass(of: $0).rawValue) "
+          + "\($0.position.map { "\($0.line):\($0.column)" } ?? "-")"
+      } == ["note $.header default-used 1:1", "note $.note default-used 1:19"])
     #expect(
       report.findings.map(\.message) == [
-        "null String read as its default (@DecodeMissingAsDefault)",
         "missing String read as its default (@DecodeMissingAsDefault)",
+        "null String read as its default (@DecodeMissingAsDefault)",
       ])
+  }
+
+  @Test func aMissingKeyInANestedObjectIsPlacedOnThatObject() {
+    let text =
+      "[\n  {\"id\": 1, \"header\": \"h\", \"note\": \"n\"},\n  {\"id\": 2, \"note\": \"n\"}\n]"
+    let report = PayloadChecker().check(Data(text.utf8), as: RegisteredModel([Profile].self))
+    #expect(
+      report.findings.map {
+        "\($0.path ?? "") \($0.position.map { "\($0.line):\($0.column)" } ?? "-")"
+      }
+        == ["$[1].header 3:3"])
   }
 
   @Test func strictMakesThemErrorsAsAPlainModelFails() {
