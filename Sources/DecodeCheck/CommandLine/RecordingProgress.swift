@@ -4,7 +4,7 @@ import Foundation
 /// A "recorded 1200 payloads, 37 of 105 MB read (85 payloads/s)" line redrawn in place on a
 /// terminal while `--record` works through a large capture. How many payloads a capture holds
 /// is not known until it is read to its end, so how far the run is goes by the bytes of the
-/// inputs read, of their sizes (without standard input's, not known in advance).
+/// inputs read, of their sizes (standard input's included: it is read before the run).
 ///
 /// Like ``ProgressLine``, it stays silent for runs that finish quickly, redraws at most ten
 /// times a second, and erases itself at the end so only the summary remains.

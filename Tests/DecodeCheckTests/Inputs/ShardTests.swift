@@ -1,4 +1,5 @@
 import Foundation
+import SampleAPI
 import Testing
 
 @testable import DecodeCheck
@@ -216,19 +217,36 @@ private let fixtures = packageFixtures
     let document = fixtures + "/OpenAPI/openapi.json"
     let options = try CommandOptions(parsing: ["--openapi", document])
     let run = try ContractRun(options: options, path: document, registry: sampleRegistry)
-    // Each place in the spec, with the type that reports it.
-    func places(_ report: CheckReport) -> [String] {
-      report.files.flatMap { file in
-        file.findings.compactMap(CheckReport.specPlace(of:)).map { "\(file.typeName ?? "") \($0)" }
-      }
-    }
-    let whole = places(run.check(strict: false, only: nil, maximumConcurrency: 2))
+    let whole = specPlaces(run.check(strict: false, only: nil, maximumConcurrency: 2))
     #expect(whole.count == 4)
     #expect(
       whole.contains { $0.hasPrefix("SampleAPI.Listing ") && $0.contains("ListingKind/enum/3") })
     var union: [String] = []
     for shard in try shards(of: count) {
-      union += places(run.check(strict: false, only: nil, shard: shard, maximumConcurrency: 2))
+      union += specPlaces(run.check(strict: false, only: nil, shard: shard, maximumConcurrency: 2))
+    }
+    #expect(union.sorted() == whole.sorted())
+  }
+
+  /// A model of the `Listing` schema that reads `kind` as any text never finds the new "boat"
+  /// that `ListingPage` finds through the same spec member: the whole run reports it through
+  /// `ListingPage`, and so must exactly one shard, wherever `Listing` falls.
+  @Test(arguments: shardCounts)
+  func aSpecFindingARivalTypeDoesNotFindStaysWithItsFinder(count: Int) throws {
+    var registry = ModelRegistry()
+    registry.register(LooseListing.self, schema: "Listing")
+    registry.register(ListingPage.self)
+    registry.register(Booking.self)
+    let document = fixtures + "/OpenAPI/openapi.json"
+    let options = try CommandOptions(parsing: ["--openapi", document])
+    let run = try ContractRun(options: options, path: document, registry: registry)
+    let whole = specPlaces(run.check(strict: false, only: nil, maximumConcurrency: 2))
+    #expect(
+      whole.contains { $0.hasPrefix("SampleAPI.ListingPage ") && $0.contains("ListingKind/enum/3") }
+    )
+    var union: [String] = []
+    for shard in try shards(of: count) {
+      union += specPlaces(run.check(strict: false, only: nil, shard: shard, maximumConcurrency: 2))
     }
     #expect(union.sorted() == whole.sorted())
   }
@@ -338,4 +356,16 @@ private let fixtures = packageFixtures
     #expect(run.status == 2)
     #expect(run.errors.contains("`--shard` is given twice"))
   }
+}
+
+/// Each place in the spec a report finds, with the type that reports it.
+private func specPlaces(_ report: CheckReport) -> [String] {
+  report.files.flatMap { file in
+    file.findings.compactMap(CheckReport.specPlace(of:)).map { "\(file.typeName ?? "") \($0)" }
+  }
+}
+
+/// A model of the `Listing` schema that reads `kind` as any text.
+private struct LooseListing: Decodable, Sendable {
+  var kind: String?
 }

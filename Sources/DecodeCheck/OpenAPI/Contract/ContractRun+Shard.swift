@@ -2,14 +2,16 @@
 ///
 /// The shards split the schemas, but a member of the spec can be reached from schemas of
 /// several shards (`ListingKind` through `Listing` and through `ListingPage`). The whole run
-/// reports it once, by one type (``CheckReport/reportSpecFindingsOnce(schemas:)``); a shard
-/// reports it only when that type is its own, so the member is found by exactly one shard.
-/// Each shard works it out alone, from the types whose schemas reach the member: the one whose
-/// own schema holds it (the longest), else the first in the report's order (by type name).
+/// reports it once, through one of the types that find it
+/// (``CheckReport/reportSpecFindingsOnce(schemas:)``): the one whose own schema holds it (the
+/// longest), else the first in the report's order (by type name). Whether a type finds it
+/// depends on its model, not on the document, so a shard also checks its *rivals*: the types
+/// of other shards whose schemas reach the member and that would be preferred to its own. A
+/// rival that finds it takes it; one that does not leaves it here.
 ///
 /// ```swift
 /// let reach = SpecReach(document, matches: matches)
-/// reach.owner(of: "#/components/schemas/ListingKind/enum/3", foundBy: 0)  // Listing's, not ListingPage's
+/// reach.rivals(of: "#/components/schemas/ListingKind/enum/3", foundBy: page)  // [listing]
 /// ```
 struct SpecReach {
   /// For each match, the pointers of the schemas and examples its payloads are made from.
@@ -42,40 +44,89 @@ struct SpecReach {
     typeNames = matches.map(\.model.qualifiedName)
   }
 
-  /// The index of the match that reports a finding at `pointer`, found through the match at
-  /// `finder`: of the matches reaching it, the one whose own schema holds it (the longest such
-  /// schema), else the first by type name, as the whole run's report orders its types.
-  func owner(of pointer: String, foundBy finder: Int) -> Int {
-    func holds(_ outer: String) -> Bool { pointer == outer || pointer.hasPrefix(outer + "/") }
-    let reaching = reached.indices.filter { $0 == finder || reached[$0].contains(where: holds) }
-    return reaching.max { first, second in
-      let (a, b) = (
-        holds(ownSchemas[first]) ? ownSchemas[first].count : -1,
-        holds(ownSchemas[second]) ? ownSchemas[second].count : -1
-      )
-      return a != b ? a < b : typeNames[first] > typeNames[second]
-    } ?? finder
+  /// The matches the whole run would report a finding at `pointer` through rather than the
+  /// match at `finder`, among those reaching it: the ones whose own schema holds it more closely
+  /// (the longer schema), or as closely and earlier in the report's order (by type name).
+  func rivals(of pointer: String, foundBy finder: Int) -> [Int] {
+    reached.indices.filter { candidate in
+      candidate != finder && reached[candidate].contains { holds($0, pointer) }
+        && outranks(candidate, finder, at: pointer)
+    }
+  }
+
+  /// Whether the whole run reports a finding at `pointer` through the match at `first` rather
+  /// than the one at `second`, when both find it (``CheckReport/reportSpecFindingsOnce(schemas:)``).
+  func outranks(_ first: Int, _ second: Int, at pointer: String) -> Bool {
+    func closeness(_ match: Int) -> Int {
+      holds(ownSchemas[match], pointer) ? ownSchemas[match].count : -1
+    }
+    let (a, b) = (closeness(first), closeness(second))
+    return a != b ? a > b : typeNames[first] < typeNames[second]
+  }
+
+  private func holds(_ outer: String, _ pointer: String) -> Bool {
+    pointer == outer || pointer.hasPrefix(outer + "/")
   }
 }
 
 extension CheckReport {
-  /// Leaves out of a shard's report the spec findings another shard reports: those whose
-  /// owning type (``SpecReach``) is not among `kept`.
-  mutating func keepSpecFindingsOwned(
-    by kept: [SchemaMatch], of matches: [SchemaMatch], reach: SpecReach
-  ) {
-    let index = Dictionary(
-      matches.enumerated().map { ($1.model.qualifiedName, $0) }, uniquingKeysWith: { a, _ in a })
+  /// The matches of other shards (not in `kept`) that could take a spec finding of this report
+  /// from the type that found it here: ``SpecReach/rivals(of:foundBy:)`` of each.
+  func specRivals(outside kept: [SchemaMatch], of matches: [SchemaMatch], reach: SpecReach)
+    -> [SchemaMatch]
+  {
     let keptTypes = Set(kept.map(\.model.qualifiedName))
+    var rivals = Set<Int>()
+    forEachSpecFinding(of: matches) { pointer, finder in
+      rivals.formUnion(
+        reach.rivals(of: pointer, foundBy: finder).filter {
+          !keptTypes.contains(matches[$0].model.qualifiedName)
+        })
+    }
+    return rivals.sorted().map { matches[$0] }
+  }
+
+  /// Leaves out of a shard's report the spec findings another shard reports: those that a
+  /// rival of another shard, checked in `rivalReport`, finds too and outranks the type that
+  /// found them here. A rival that does not find the member takes nothing, so no finding is
+  /// lost; a rival the document does not show reaching it is not asked, and the finding is
+  /// kept (reported by two shards, never by none).
+  mutating func keepSpecFindingsOwned(
+    of matches: [SchemaMatch], reach: SpecReach, rivalReport: CheckReport?
+  ) {
+    let index = Self.matchIndex(matches)
+    // Each spec place the rivals found, with the rival reporting it.
+    var rivalFinder: [String: Int] = [:]
+    for file in rivalReport?.files ?? [] {
+      guard let finder = file.typeName.flatMap({ index[$0] }) else { continue }
+      for case let place? in file.findings.map(Self.specPlace(of:)) { rivalFinder[place] = finder }
+    }
     for fileIndex in files.indices {
       guard let type = files[fileIndex].typeName, let finder = index[type] else { continue }
       let findings = files[fileIndex].findings
       let owned = findings.filter { finding in
-        guard let pointer = finding.contract?.pointer.description else { return true }
-        let owner = reach.owner(of: pointer, foundBy: finder)
-        return keptTypes.contains(matches[owner].model.qualifiedName)
+        guard let place = Self.specPlace(of: finding), let rival = rivalFinder[place],
+          let pointer = finding.contract?.pointer.description
+        else { return true }
+        return !reach.outranks(rival, finder, at: pointer)
       }
       if owned.count != findings.count { files[fileIndex].replaceFindings(with: owned) }
     }
+  }
+
+  /// Calls `body` with the spec member and the finding match of each spec finding.
+  private func forEachSpecFinding(of matches: [SchemaMatch], _ body: (String, Int) -> Void) {
+    let index = Self.matchIndex(matches)
+    for file in files {
+      guard let finder = file.typeName.flatMap({ index[$0] }) else { continue }
+      for case let pointer? in file.findings.map({ $0.contract?.pointer.description }) {
+        body(pointer, finder)
+      }
+    }
+  }
+
+  private static func matchIndex(_ matches: [SchemaMatch]) -> [String: Int] {
+    Dictionary(
+      matches.enumerated().map { ($1.model.qualifiedName, $0) }, uniquingKeysWith: { a, _ in a })
   }
 }

@@ -34,8 +34,14 @@ struct ContractRun {
       }
       let kept = matches.filter { shard.contains($0.schema) }
       var report = checker.check(document, matches: kept, maximumConcurrency: maximumConcurrency)
-      report.keepSpecFindingsOwned(
-        by: kept, of: matches, reach: SpecReach(document, matches: matches))
+      // A spec member other shards' types reach is reported by one shard: the rivals that
+      // could take a finding are checked too, and take it only when they find it.
+      let reach = SpecReach(document, matches: matches)
+      let rivals = report.specRivals(outside: kept, of: matches, reach: reach)
+      let rivalReport =
+        rivals.isEmpty
+        ? nil : checker.check(document, matches: rivals, maximumConcurrency: maximumConcurrency)
+      report.keepSpecFindingsOwned(of: matches, reach: reach, rivalReport: rivalReport)
       report.shard = ShardSelection(
         shard: shard, kept: kept.count, planned: matches.count, archives: 0, countsSchemas: true)
       return report
