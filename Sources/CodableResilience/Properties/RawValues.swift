@@ -5,16 +5,16 @@
 ///
 /// A function of `R` alone (not a method of the container protocol) so that it is compiled for
 /// the raw type even when the container is an existential, and the branch folds away.
-@inlinable
+@inlinable @inline(__always)
 func decodeRawValue<R: Decodable>(
   _ type: R.Type,
   from container: any SingleValueDecodingContainer
 ) throws -> R {
   if R.self == String.self {
-    return try container.decode(String.self) as! R
+    return unsafeBitCast(try container.decode(String.self), to: R.self)
   }
   if R.self == Int.self {
-    return try container.decode(Int.self) as! R
+    return unsafeBitCast(try container.decode(Int.self), to: R.self)
   }
   return try container.decode(R.self)
 }
@@ -40,16 +40,16 @@ func container(
 
 /// The next element's raw value, read with the container's concrete `decode` for the common
 /// raw types, as a plain array of them is read.
-@inlinable
+@inlinable @inline(__always)
 func decodeRawValue<RawValue: Decodable>(
   _: RawValue.Type,
   from container: inout any UnkeyedDecodingContainer
 ) throws -> RawValue {
   if RawValue.self == String.self {
-    return try container.decode(String.self) as! RawValue
+    return unsafeBitCast(try container.decode(String.self), to: RawValue.self)
   }
   if RawValue.self == Int.self {
-    return try container.decode(Int.self) as! RawValue
+    return unsafeBitCast(try container.decode(Int.self), to: RawValue.self)
   }
   return try container.decode(RawValue.self)
 }

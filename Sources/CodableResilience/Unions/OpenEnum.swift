@@ -97,15 +97,24 @@ extension OpenEnum: Decodable where Known.RawValue: Decodable {
   ///   [OpenEnum<Visibility>].self, from: Data(#"["friends", "followers"]"#.utf8))
   /// // [.known(.friends), .unknown("followers")]
   /// ```
-  @inlinable
+  // Foundation calls this through the conformance's witness, unspecialized: always inlined
+  // into that witness, it takes the type's metadata from there instead of making it again,
+  // and it makes no value of the type before it knows the raw value is unknown.
+  @inlinable @inline(__always)
   public init(from decoder: any Decoder) throws {
     let rawValue = try decodeRawValue(Known.RawValue.self, from: decoder.singleValueContainer())
     if let known = Known(rawValue: rawValue) {
       self = .known(known)
-      return
+    } else {
+      self = try Self.decoded(unknown: rawValue, from: decoder)
     }
-    self =
-      try renamedOrReported(Known.self, rawValue: rawValue, from: decoder, by: .openEnum)
+  }
+
+  /// A raw value `Known` does not know: the value an alias names, or the raw value kept,
+  /// reported.
+  @usableFromInline @inline(never)
+  static func decoded(unknown rawValue: Known.RawValue, from decoder: any Decoder) throws -> Self {
+    try renamedOrReported(Known.self, rawValue: rawValue, from: decoder, by: .openEnum)
       .map(Self.known) ?? .unknown(rawValue)
   }
 }
