@@ -141,11 +141,13 @@ extension ExtensibleEnum {
   /// ```swift
   /// let fees = try JSONDecoder().decode([Currency: Double].self, from: data)  // any key
   /// ```
-  @inlinable
+  // Foundation calls this through the conformance's witness, compiled for the enum but not for
+  // the key type: always inlined there, the test of the raw type folds away.
+  @inlinable @inline(__always)
   public init?<T: CodingKey>(codingKey: T) {
     if RawValue.self == String.self {
-      // A text raw value is the key's text; compiled for the type, the cast goes away.
-      self.init(rawValue: codingKey.stringValue as! RawValue)
+      // A text raw value is the key's text.
+      self.init(rawValue: unsafeBitCast(codingKey.stringValue, to: RawValue.self))
     } else if let intValue = codingKey.intValue, let rawValue = intValue as? RawValue {
       self.init(rawValue: rawValue)
     } else if let rawValue = RawValue(codingKey.stringValue) {

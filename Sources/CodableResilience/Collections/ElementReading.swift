@@ -156,7 +156,7 @@ enum ElementReading<Element: Decodable> {
 
 /// Whether `raw`'s raw values are `Decodable`: an enum whose are not has its elements read as
 /// they are.
-@usableFromInline
+@inlinable
 func hasDecodableRawValue(_ raw: any RawRepresentable.Type) -> Bool {
   func check<Raw: RawRepresentable>(_: Raw.Type) -> Bool { Raw.RawValue.self is any Decodable.Type }
   return check(raw)
