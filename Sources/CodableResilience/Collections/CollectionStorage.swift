@@ -53,6 +53,11 @@ extension LeftOut<Any> {
 /// let tags = Set<Tag>(contents: [.new, .sale])   // made of what was decoded
 /// tags.contents                                   // [.new, .sale] in some order, to write
 /// ```
+///
+/// Inlinable, with the functions that make a collection: in a wrapper's `init(from:)`, compiled
+/// for the model's collection, the look-up of the conformance folds away and a set is built by
+/// code compiled for its element.
+@usableFromInline
 protocol CollectionStorage {
   /// What the collection is made of: `[Element]` for an array or a set, `[Key: Value]` for a
   /// dictionary.
@@ -66,34 +71,42 @@ protocol CollectionStorage {
 }
 
 extension Array: CollectionStorage {
+  @inlinable
   init(contents: [Element]) {
     self = contents
   }
 
+  @usableFromInline
   var contents: [Element]? { self }
 }
 
 extension Set: CollectionStorage {
+  @inlinable
   init(contents: [Element]) {
     self.init(contents)
   }
 
+  @usableFromInline
   var contents: [Element]? { Array(self) }
 }
 
 extension Dictionary: CollectionStorage {
+  @inlinable
   init(contents: [Key: Value]) {
     self = contents
   }
 
+  @usableFromInline
   var contents: [Key: Value]? { self }
 }
 
 extension Optional: CollectionStorage where Wrapped: CollectionStorage {
+  @inlinable
   init(contents: Wrapped.Contents) {
     self = .some(Wrapped(contents: contents))
   }
 
+  @usableFromInline
   var contents: Wrapped.Contents? { flatMap(\.contents) }
 }
 
@@ -101,12 +114,14 @@ extension Optional: CollectionStorage where Wrapped: CollectionStorage {
 /// `unsupported` words for a type the package does not make conform. The casts are bit casts
 /// where the types are the same, as they are for every collection the package makes conform:
 /// a cast of an array checks each element.
+@inlinable
 func makeCollection<Held, Made>(
-  _: Held.Type, of contents: Made, codingPath: () -> [any CodingKey], unsupported: String
+  _: Held.Type, of contents: Made, codingPath: () -> [any CodingKey],
+  unsupported: @autoclosure () -> String
 ) throws -> Held {
   guard let storage = Held.self as? any CollectionStorage.Type else {
     throw DecodingError.dataCorrupted(
-      DecodingError.Context(codingPath: codingPath(), debugDescription: unsupported))
+      DecodingError.Context(codingPath: codingPath(), debugDescription: unsupported()))
   }
   return storage.make(contents)
 }
@@ -114,17 +129,19 @@ func makeCollection<Held, Made>(
 /// What `collection` holds to write, as `Contents`; `nil` for an optional one that is `nil`.
 /// Throws the `EncodingError` `unsupported` words for a type the package does not make conform.
 func contentsToWrite<Held, Contents>(
-  of collection: Held, as _: Contents.Type, codingPath: [any CodingKey], unsupported: String
+  of collection: Held, as _: Contents.Type, codingPath: [any CodingKey],
+  unsupported: @autoclosure () -> String
 ) throws -> Contents? {
   guard let storage = collection as? any CollectionStorage else {
     throw EncodingError.invalidValue(
-      collection, EncodingError.Context(codingPath: codingPath, debugDescription: unsupported))
+      collection, EncodingError.Context(codingPath: codingPath, debugDescription: unsupported()))
   }
   return storage.contents(as: Contents.self)
 }
 
 extension CollectionStorage {
-  fileprivate static func make<Held, Made>(_ contents: Made) -> Held {
+  @inlinable
+  static func make<Held, Made>(_ contents: Made) -> Held {
     let stored =
       Made.self == Contents.self
       ? unsafeBitCast(contents, to: Contents.self) : contents as! Contents

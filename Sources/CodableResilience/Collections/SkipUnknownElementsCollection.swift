@@ -42,9 +42,10 @@ extension SkipUnknownElementsCollection {
     }
   }
 
-  @usableFromInline
+  @inlinable
   static func made(of elements: [Element], codingPath: () -> [any CodingKey]) throws -> Self {
-    try makeCollection(Self.self, of: elements, codingPath: codingPath, unsupported: unsupported)
+    try makeCollection(
+      Self.self, of: elements, codingPath: codingPath, unsupported: Self.unsupported)
   }
 
   /// The elements to write, in order; `nil` for an optional collection that is `nil`.
@@ -53,7 +54,8 @@ extension SkipUnknownElementsCollection {
       of: self, as: [Element].self, codingPath: codingPath, unsupported: Self.unsupported)
   }
 
-  private static var unsupported: String {
+  @usableFromInline
+  static var unsupported: String {
     "SkipUnknownElements holds an Array or a Set of elements, or an optional one; "
       + "\(Self.self) is none of them"
   }

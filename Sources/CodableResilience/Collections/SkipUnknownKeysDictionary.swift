@@ -31,10 +31,22 @@ extension Optional: SkipUnknownKeysDictionary where Wrapped: SkipUnknownKeysDict
 extension SkipUnknownKeysDictionary {
   /// The dictionary of the known entries; throws for a conforming type that is not one the
   /// package makes conform. The coding path is read only for that error.
-  @usableFromInline
+  @inlinable
   init(knownEntries: [Key: Value], codingPath: @autoclosure () -> [any CodingKey]) throws {
-    self = try makeCollection(
-      Self.self, of: knownEntries, codingPath: codingPath, unsupported: Self.unsupported)
+    // Chosen when the model is compiled: a dictionary, or an optional one, is made without a
+    // look-up.
+    if Self.self == [Key: Value].self {
+      self = unsafeBitCast(knownEntries, to: Self.self)
+    } else if Self.self == [Key: Value]?.self {
+      self = unsafeBitCast([Key: Value]?.some(knownEntries), to: Self.self)
+    } else {
+      self = try Self.made(of: knownEntries, codingPath: codingPath)
+    }
+  }
+
+  @inlinable
+  static func made(of entries: [Key: Value], codingPath: () -> [any CodingKey]) throws -> Self {
+    try makeCollection(Self.self, of: entries, codingPath: codingPath, unsupported: unsupported)
   }
 
   /// The entries to write; `nil` for an optional dictionary that is `nil`.
@@ -43,7 +55,8 @@ extension SkipUnknownKeysDictionary {
       of: self, as: [Key: Value].self, codingPath: codingPath, unsupported: Self.unsupported)
   }
 
-  private static var unsupported: String {
+  @usableFromInline
+  static var unsupported: String {
     "SkipUnknownKeys holds a Dictionary, or an optional one; \(Self.self) is neither"
   }
 }
