@@ -128,6 +128,16 @@ struct ExtensibleEnumTests {
     #expect(try encodedJSON(counts) == JSONValue(parsing: text))
   }
 
+  @Test func dictionaryKeysKeepTheirTextExactly() throws {
+    // Read through Foundation's `CodingKeyRepresentable` path, which calls the conformance's
+    // `init?(codingKey:)` unspecialized: the key's text is the raw value, letter case and all.
+    let text = #"{"USD": 1, "Eur": 2, "gbp": 3}"#
+    let totals = try JSONDecoder().decode([Currency: Int].self, from: json(text))
+    #expect(totals == [.usd: 1, "Eur": 2, "gbp": 3])
+    #expect(totals.keys.filter(\.isKnown) == [.usd])
+    #expect(try encodedJSON(totals) == JSONValue(parsing: text))
+  }
+
   @Test func dictionaryKeyedByIntegerValuesIsAJSONObject() throws {
     let text = #"{"200": "OK", "404": "Not Found", "599": "Network Timeout", "-1": "?"}"#
     let reasons = try JSONDecoder().decode([StatusCode: String].self, from: json(text))
