@@ -141,10 +141,10 @@ extension ExtensibleEnum {
   /// ```swift
   /// let fees = try JSONDecoder().decode([Currency: Double].self, from: data)  // any key
   /// ```
-  // Foundation calls this through the conformance's witness, compiled for the enum but not for
-  // the key type: always inlined there, the test of the raw type folds away.
   @inlinable @inline(__always)
   public init?<T: CodingKey>(codingKey: T) {
+    // Foundation calls this through the conformance's witness, compiled for the enum but not
+    // for the key type: always inlined there, the test of the raw type folds away.
     if RawValue.self == String.self {
       // A text raw value is the key's text.
       self.init(rawValue: unsafeBitCast(codingKey.stringValue, to: RawValue.self))

@@ -97,11 +97,11 @@ extension OpenEnum: Decodable where Known.RawValue: Decodable {
   ///   [OpenEnum<Visibility>].self, from: Data(#"["friends", "followers"]"#.utf8))
   /// // [.known(.friends), .unknown("followers")]
   /// ```
-  // Foundation calls this through the conformance's witness, unspecialized: always inlined
-  // into that witness, it takes the type's metadata from there instead of making it again,
-  // and it makes no value of the type before it knows the raw value is unknown.
   @inlinable @inline(__always)
   public init(from decoder: any Decoder) throws {
+    // Foundation calls this through the conformance's witness, unspecialized: always inlined
+    // into that witness, it takes the type's metadata from there instead of making it again,
+    // and it makes no value of the type before it knows the raw value is unknown.
     let rawValue = try decodeRawValue(Known.RawValue.self, from: decoder.singleValueContainer())
     if let known = Known(rawValue: rawValue) {
       self = .known(known)
