@@ -50,31 +50,6 @@ struct KeptFieldsRoundTrip: Sendable, CustomTestStringConvertible {
   }
 }
 
-/// A generic model, `Codable`: Foundation's generic `decode(_:forKey:)` and
-/// `encode(_:forKey:)` code its property.
-struct CodableEnvelope<Value: Codable & SendableMetatype>: Codable {
-  var value: Value
-}
-
-/// A class that codes its value through `superDecoder(forKey:)` and `superEncoder(forKey:)`.
-final class SuperCoded<Value: Codable & SendableMetatype>: Codable {
-  let value: Value
-
-  private enum CodingKeys: String, CodingKey {
-    case value
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    value = try Value(from: container.superDecoder(forKey: .value))
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try value.encode(to: container.superEncoder(forKey: .value))
-  }
-}
-
 /// The property `{"value": json}` of a model.
 @Sendable private func property(_ json: String) -> String { #"{"value": \#(json)}"# }
 
@@ -102,8 +77,8 @@ private func roundTrips<
     KeptFieldsRoundTrip("dictionary value", DictionaryProperty.self) {
       property(#"{"a": \#(known), "b": \#($0)}"#)
     },
-    KeptFieldsRoundTrip("generic property", CodableEnvelope<Subject>.self) { property($0) },
-    KeptFieldsRoundTrip("class, through superEncoder", SuperCoded<Subject>.self) {
+    KeptFieldsRoundTrip("generic property", Envelope<Subject>.self) { property($0) },
+    KeptFieldsRoundTrip("class, through superEncoder", SuperDecoded<Subject>.self) {
       property($0)
     },
   ]

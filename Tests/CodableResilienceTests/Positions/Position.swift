@@ -30,6 +30,17 @@ final class SuperDecoded<Value: Decodable & SendableMetatype>: Decodable {
   }
 }
 
+// For round trips: the same positions, encoded through Foundation's generic
+// `encode(_:forKey:)` and through `superEncoder(forKey:)`.
+extension Envelope: Encodable where Value: Encodable {}
+
+extension SuperDecoded: Encodable where Value: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try value.encode(to: container.superEncoder(forKey: .value))
+  }
+}
+
 /// A value the equivalence tests decode at every position a model can put it.
 protocol PositionSubject: Decodable, SendableMetatype {
   /// JSON texts to decode: known, unknown and broken values, `null`.
