@@ -15,7 +15,7 @@ import Foundation
 /// progress.advance(variants: 0)  // one more payload recorded
 /// progress.finish()
 /// ```
-final class RecordingProgress: CheckProgress, @unchecked Sendable {
+final class RecordingProgress: RecordProgress, @unchecked Sendable {
   // `@unchecked` because every access to the mutable state holds `lock`.
   private let lock = NSLock()
   private let stream: TextStream

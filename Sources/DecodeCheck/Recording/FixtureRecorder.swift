@@ -56,7 +56,7 @@ struct FixtureRecorder {
   /// Records every payload of `plan`, then writes the fixtures not already there, telling
   /// `progress` of each payload recorded and of the inputs' bytes read.
   func record(
-    _ plan: InputPlan, maximumConcurrency: Int, progress: RecordingProgress? = nil
+    _ plan: InputPlan, maximumConcurrency: Int, progress: (any RecordProgress)? = nil
   ) -> RecordingSummary {
     var summary = RecordingSummary()
     var chosen: [String: Chosen] = [:]
@@ -281,4 +281,11 @@ struct RecordingSummary: Sendable {
     lines += notWritten.map { "not written: " + $0 }
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+/// What a recording run tells as it goes: each payload recorded (``CheckProgress``), and how far
+/// through its inputs' bytes it has read. The command's `RecordingProgress` draws it; the
+/// recorder knows only this, so recording does not depend on the command line.
+protocol RecordProgress: CheckProgress {
+  func read(upTo bytes: Int)
 }
