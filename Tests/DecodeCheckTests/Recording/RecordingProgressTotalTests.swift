@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import DecodeCheck
@@ -9,9 +8,11 @@ import Testing
 /// taken before the run.
 @Suite struct RecordingProgressTotalTests {
   /// Keeps the furthest point a run said it had read.
-  private final class FurthestRead: RecordProgress {
-    let bytes = Mutex(0)
-    func read(upTo bytes: Int) { self.bytes.withLock { $0 = max($0, bytes) } }
+  private final class FurthestRead: RecordProgress, @unchecked Sendable {
+    private let lock = NSLock()
+    private var furthest = 0
+    var bytes: Int { lock.withLock { furthest } }
+    func read(upTo bytes: Int) { lock.withLock { furthest = max(furthest, bytes) } }
     func advance(variants _: Int) {}
   }
 
@@ -27,6 +28,6 @@ import Testing
     _ = recorder.record(plan, maximumConcurrency: 2, progress: progress)
     let total = DecodeCheckCommand.inputBytes(of: plan)
     #expect(total > 0)
-    #expect(progress.bytes.withLock { $0 } == total)
+    #expect(progress.bytes == total)
   }
 }
