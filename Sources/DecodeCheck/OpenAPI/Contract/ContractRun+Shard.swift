@@ -49,7 +49,8 @@ struct SpecReach {
   /// (the longer schema), or as closely and earlier in the report's order (by type name).
   func rivals(of pointer: String, foundBy finder: Int) -> [Int] {
     reached.indices.filter { candidate in
-      candidate != finder && reached[candidate].contains { holds($0, pointer) }
+      candidate != finder
+        && reached[candidate].contains { CheckReport.closeness(of: $0, to: pointer) >= 0 }
         && outranks(candidate, finder, at: pointer)
     }
   }
@@ -57,15 +58,11 @@ struct SpecReach {
   /// Whether the whole run reports a finding at `pointer` through the match at `first` rather
   /// than the one at `second`, when both find it (``CheckReport/reportSpecFindingsOnce(schemas:)``).
   func outranks(_ first: Int, _ second: Int, at pointer: String) -> Bool {
-    func closeness(_ match: Int) -> Int {
-      holds(ownSchemas[match], pointer) ? ownSchemas[match].count : -1
-    }
-    let (a, b) = (closeness(first), closeness(second))
+    let (a, b) = (
+      CheckReport.closeness(of: ownSchemas[first], to: pointer),
+      CheckReport.closeness(of: ownSchemas[second], to: pointer)
+    )
     return a != b ? a > b : typeNames[first] < typeNames[second]
-  }
-
-  private func holds(_ outer: String, _ pointer: String) -> Bool {
-    pointer == outer || pointer.hasPrefix(outer + "/")
   }
 }
 

@@ -18,12 +18,8 @@ extension CheckReport {
     for match in matches where schemaOf[match.model.qualifiedName] == nil {
       schemaOf[match.model.qualifiedName] = match.pointer.description
     }
-    /// The length of the type's schema pointer when the spec member is inside it, else -1.
     func ownership(of file: FileReport, _ pointer: String) -> Int {
-      guard let schema = file.typeName.flatMap({ schemaOf[$0] }),
-        pointer == schema || pointer.hasPrefix(schema + "/")
-      else { return -1 }
-      return schema.count
+      file.typeName.flatMap { schemaOf[$0] }.map { Self.closeness(of: $0, to: pointer) } ?? -1
     }
     // Where each place in the spec was found: the files and findings, in the report's order.
     var places: [String: [(file: Int, finding: Int)]] = [:]
@@ -83,6 +79,14 @@ extension CheckReport {
         .filter { !findings.contains($0.offset) }.map(\.element)
       files[fileIndex].replaceFindings(with: kept)
     }
+  }
+
+  /// How closely a type's own schema holds a spec member: the length of the schema's pointer
+  /// when the member's pointer starts with it, else -1. A finding goes to the closest type
+  /// that finds it, then to the first in the report's order, in a whole run and across shards
+  /// (``SpecReach``) alike.
+  static func closeness(of schema: String, to pointer: String) -> Int {
+    pointer == schema || pointer.hasPrefix(schema + "/") ? schema.count : -1
   }
 
   /// What makes two findings of `--openapi` the same, whatever type or payload path they
