@@ -27,24 +27,13 @@ extension Optional: SkipUnknownElementsCollection where Wrapped: SkipUnknownElem
 extension SkipUnknownElementsCollection {
   /// The collection of `elements`; throws for a conforming type that is not one the package
   /// makes conform. The coding path is read only for that error: a decoder's `codingPath`
-  /// builds an array of keys.
+  /// builds an array of keys. Compiled for the model's collection, the storage is chosen when
+  /// the model is compiled, and an array is the elements themselves.
   @inlinable
   init(
     decodedElements elements: [Element], codingPath: @autoclosure () -> [any CodingKey]
   ) throws {
-    // Chosen when the model is compiled: an array, or an optional one, is made without a look-up.
-    if Self.self == [Element].self {
-      self = unsafeBitCast(elements, to: Self.self)
-    } else if Self.self == [Element]?.self {
-      self = unsafeBitCast([Element]?.some(elements), to: Self.self)
-    } else {
-      self = try Self.made(of: elements, codingPath: codingPath)
-    }
-  }
-
-  @inlinable
-  static func made(of elements: [Element], codingPath: () -> [any CodingKey]) throws -> Self {
-    try makeCollection(
+    self = try makeCollection(
       Self.self, of: elements, codingPath: codingPath, unsupported: Self.unsupported)
   }
 

@@ -30,23 +30,12 @@ extension Optional: SkipUnknownKeysDictionary where Wrapped: SkipUnknownKeysDict
 
 extension SkipUnknownKeysDictionary {
   /// The dictionary of the known entries; throws for a conforming type that is not one the
-  /// package makes conform. The coding path is read only for that error.
+  /// package makes conform. The coding path is read only for that error. Compiled for the
+  /// model's dictionary, the storage is chosen when the model is compiled.
   @inlinable
   init(knownEntries: [Key: Value], codingPath: @autoclosure () -> [any CodingKey]) throws {
-    // Chosen when the model is compiled: a dictionary, or an optional one, is made without a
-    // look-up.
-    if Self.self == [Key: Value].self {
-      self = unsafeBitCast(knownEntries, to: Self.self)
-    } else if Self.self == [Key: Value]?.self {
-      self = unsafeBitCast([Key: Value]?.some(knownEntries), to: Self.self)
-    } else {
-      self = try Self.made(of: knownEntries, codingPath: codingPath)
-    }
-  }
-
-  @inlinable
-  static func made(of entries: [Key: Value], codingPath: () -> [any CodingKey]) throws -> Self {
-    try makeCollection(Self.self, of: entries, codingPath: codingPath, unsupported: unsupported)
+    self = try makeCollection(
+      Self.self, of: knownEntries, codingPath: codingPath, unsupported: Self.unsupported)
   }
 
   /// The entries to write; `nil` for an optional dictionary that is `nil`.
