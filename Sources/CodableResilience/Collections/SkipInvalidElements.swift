@@ -79,7 +79,7 @@ public struct SkipInvalidElements<Value: SkipInvalidElementsCollection> {
 
   /// Whether an optional collection was read as `null`, to write `null` back rather than no
   /// key. Assigning ``wrappedValue`` clears it.
-  var readNull = false
+  @usableFromInline var readNull = false
 
   /// Creates the wrapper around a collection.
   ///
@@ -260,21 +260,4 @@ extension SkipInvalidElements: Encodable where Value: Encodable {
   }
 }
 
-extension SkipInvalidElements: ResilientPropertyWrapper, MissingKeyRule {
-  /// A missing key: `nil` for an optional collection, remembered as missing; for any other,
-  /// the `keyNotFound` a plain property throws. A present key decodes through `init(from:)`.
-  @inlinable
-  static func decodeWithoutDecoder<Key: CodingKey>(
-    _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
-    guard container.contains(key) else {
-      return noneIfOptional(Value.self).map { Self(wrappedValue: $0) }
-    }
-    return nil
-  }
-
-  /// Whether the key is written: not for an optional collection that is `nil` and was not
-  /// read as `null`.
-  @usableFromInline
-  var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
-}
+extension SkipInvalidElements: ResilientPropertyWrapper, CollectionWrapper {}

@@ -250,21 +250,4 @@ func writtenForm<Element: Encodable>(of element: Element) -> any Encodable {
   return element
 }
 
-extension SkipUnknownElements: ResilientPropertyWrapper, MissingKeyRule {
-  /// A missing key: `nil` for an optional collection, remembered as missing; for any other,
-  /// the `keyNotFound` a plain property throws. Anything else is read through `init(from:)`.
-  @inlinable
-  static func decodeWithoutDecoder<Key: CodingKey>(
-    _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
-    guard container.contains(key) else {
-      return noneIfOptional(Elements.self).map { Self(wrappedValue: $0) }
-    }
-    return nil
-  }
-
-  /// Whether the key is written: not for an optional collection that is `nil` and was not
-  /// read as `null`.
-  @usableFromInline
-  var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
-}
+extension SkipUnknownElements: ResilientPropertyWrapper, CollectionWrapper {}

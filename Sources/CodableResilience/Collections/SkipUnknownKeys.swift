@@ -64,7 +64,7 @@ public struct SkipUnknownKeys<Entries: SkipUnknownKeysDictionary> {
 
   /// Whether an optional dictionary was read as `null`, to write `null` back rather than
   /// no key. Assigning ``wrappedValue`` clears it.
-  var readNull = false
+  @usableFromInline var readNull = false
 
   /// Whether the dictionary was read as an array of keys and values, to write it back so.
   var readAsPairs = false
@@ -310,7 +310,7 @@ extension SkipUnknownKeys: Encodable where Entries.Value: Encodable {
   }
 }
 
-extension SkipUnknownKeys: ResilientPropertyWrapper, MissingKeyRule {
+extension SkipUnknownKeys: ResilientPropertyWrapper, CollectionWrapper {
   /// A missing key (`nil` for an optional dictionary, remembered as missing; for any other, the
   /// `keyNotFound` a plain property throws), and an object, read straight from the container as
   /// a plain `[String: Value]` is and split in code compiled for the key type; unknown and
@@ -338,11 +338,6 @@ extension SkipUnknownKeys: ResilientPropertyWrapper, MissingKeyRule {
       wrappedValue: try Entries(knownEntries: split.known, codingPath: container.codingPath + [key])
     )
   }
-
-  /// Whether the key is written: not for an optional collection that is `nil` and was not
-  /// read as `null`.
-  @usableFromInline
-  var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
 }
 
 /// The object under `key` as `[String: Value]` (`Decoded` is `Value`), whose keys no key

@@ -132,6 +132,34 @@ extension KeyedEncodingContainer {
 
 // MARK: - Optional Collections
 
+/// A collection wrapper, whose collection may be optional: a missing key reads as `nil` for an
+/// optional collection (the `keyNotFound` a plain property throws for any other), and the key
+/// is written unless the collection is `nil` and was not read as `null`.
+@usableFromInline
+protocol CollectionWrapper: MissingKeyRule {
+  associatedtype Held
+  var wrappedValue: Held { get }
+  var readNull: Bool { get }
+  init(wrappedValue: Held)
+}
+
+extension CollectionWrapper {
+  /// A missing key: `nil` for an optional collection, remembered as missing. A present key
+  /// decodes through `init(from:)`.
+  @inlinable
+  static func decodeWithoutDecoder<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Self? {
+    guard container.contains(key) else {
+      return noneIfOptional(Held.self).map { Self(wrappedValue: $0) }
+    }
+    return nil
+  }
+
+  @usableFromInline
+  var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+}
+
 /// An optional, made or asked about without knowing what it wraps: the collection wrappers hold
 /// `[T]` or `[T]?` alike, and only the optional ones read a missing key as `nil`.
 protocol OptionalValue {
