@@ -30,59 +30,24 @@ import Foundation
 ///
 /// Object keys are read and written as they are, whatever the coder's key strategy.
 public enum JSONValue: Sendable {
-  /// `null`.
-  ///
-  /// ```swift
-  /// let value: JSONValue = nil  // .null
-  /// ```
+  /// `null`: `let value: JSONValue = nil`.
   case null
-  /// `true` or `false`.
-  ///
-  /// ```swift
-  /// let value: JSONValue = true  // .bool(true)
-  /// ```
+  /// `true` or `false`: `let value: JSONValue = true`.
   case bool(Bool)
-  /// An integer that fits in `Int64`.
-  ///
-  /// ```swift
-  /// let value: JSONValue = 9007199254740993  // .integer(9007199254740993), every digit kept
-  /// ```
+  /// An integer that fits in `Int64`, every digit kept: `let value: JSONValue = 9007199254740993`.
   case integer(Int64)
-  /// An integer above `Int64.max` that fits in `UInt64`.
-  ///
-  /// ```swift
-  /// let value = JSONValue.unsigned(UInt64.max)  // 18446744073709551615
-  /// ```
+  /// An integer above `Int64.max` that fits in `UInt64`: `JSONValue.unsigned(UInt64.max)`.
   case unsigned(UInt64)
-  /// Any other number a `Double` holds exactly.
-  ///
-  /// ```swift
-  /// let value: JSONValue = 1.5  // .double(1.5)
-  /// ```
+  /// Any other number a `Double` holds exactly: `let value: JSONValue = 1.5`.
   case double(Double)
-  /// A number a `Double` would round, with every digit it was read with.
-  ///
-  /// ```swift
-  /// let value = JSONValue.decimal(Decimal(string: "0.30000000000000000001")!)
-  /// ```
+  /// A number a `Double` would round, with every digit it was read with:
+  /// `JSONValue.decimal(Decimal(string: "0.30000000000000000001")!)`.
   case decimal(Decimal)
-  /// A string.
-  ///
-  /// ```swift
-  /// let value: JSONValue = "post"  // .string("post")
-  /// ```
+  /// A string: `let value: JSONValue = "post"`.
   case string(String)
-  /// An array.
-  ///
-  /// ```swift
-  /// let value: JSONValue = [1, "two", nil]  // .array([.integer(1), .string("two"), .null])
-  /// ```
+  /// An array: `let value: JSONValue = [1, "two", nil]`.
   case array([JSONValue])
-  /// An object; its members have no order.
-  ///
-  /// ```swift
-  /// let value: JSONValue = ["type": "reel", "id": 7]  // .object([...])
-  /// ```
+  /// An object; its members have no order: `let value: JSONValue = ["type": "reel", "id": 7]`.
   case object([String: JSONValue])
 }
 
@@ -288,78 +253,29 @@ extension JSONValue: CustomStringConvertible {
 
 // MARK: - Literals
 
-extension JSONValue: ExpressibleByNilLiteral {
-  /// `nil` is `null`.
-  ///
-  /// ```swift
-  /// let value: JSONValue = nil
-  /// ```
-  public init(nilLiteral: ()) {
-    self = .null
-  }
-}
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  /// `null`, from `nil`: `let value: JSONValue = nil`.
+  public init(nilLiteral: ()) { self = .null }
 
-extension JSONValue: ExpressibleByBooleanLiteral {
-  /// A boolean literal.
-  ///
-  /// ```swift
-  /// let value: JSONValue = false
-  /// ```
-  public init(booleanLiteral value: Bool) {
-    self = .bool(value)
-  }
-}
+  /// A boolean: `let value: JSONValue = false`.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
 
-extension JSONValue: ExpressibleByIntegerLiteral {
-  /// An integer literal.
-  ///
-  /// ```swift
-  /// let value: JSONValue = 42
-  /// ```
-  public init(integerLiteral value: Int64) {
-    self = .integer(value)
-  }
-}
+  /// An integer: `let value: JSONValue = 42`.
+  public init(integerLiteral value: Int64) { self = .integer(value) }
 
-extension JSONValue: ExpressibleByFloatLiteral {
-  /// A floating-point literal.
-  ///
-  /// ```swift
-  /// let value: JSONValue = 0.25
-  /// ```
-  public init(floatLiteral value: Double) {
-    self = .double(value)
-  }
-}
+  /// A floating-point number: `let value: JSONValue = 0.25`.
+  public init(floatLiteral value: Double) { self = .double(value) }
 
-extension JSONValue: ExpressibleByStringLiteral {
-  /// A string literal.
-  ///
-  /// ```swift
-  /// let value: JSONValue = "reel"
-  /// ```
-  public init(stringLiteral value: String) {
-    self = .string(value)
-  }
-}
+  /// A string: `let value: JSONValue = "reel"`.
+  public init(stringLiteral value: String) { self = .string(value) }
 
-extension JSONValue: ExpressibleByArrayLiteral {
-  /// An array literal.
-  ///
-  /// ```swift
-  /// let value: JSONValue = ["a", 1, nil]
-  /// ```
-  public init(arrayLiteral elements: JSONValue...) {
-    self = .array(elements)
-  }
-}
+  /// An array: `let value: JSONValue = ["a", 1, nil]`.
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
-extension JSONValue: ExpressibleByDictionaryLiteral {
-  /// A dictionary literal; a repeated key keeps its last value.
-  ///
-  /// ```swift
-  /// let value: JSONValue = ["type": "reel", "id": 7]
-  /// ```
+  /// An object; a repeated key keeps its last value: `let value: JSONValue = ["id": 7]`.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
