@@ -204,8 +204,9 @@ extension Array {
   }
 }
 
-/// A value written through its own `Encodable` conformance when it has one. Raw values of a
-/// `Decodable` raw type that is not `Encodable` cannot be written; encoding them throws.
+/// A value written as the encoder writes its type (a `Date` by the encoder's date strategy),
+/// a raw-value type as its raw value. Raw values of a `Decodable` raw type that is not
+/// `Encodable` cannot be written; encoding them throws.
 struct EncodableIfPossible: Encodable {
   let value: Any
 
@@ -221,10 +222,13 @@ struct EncodableIfPossible: Encodable {
           codingPath: encoder.codingPath,
           debugDescription: "\(type(of: value)) is not Encodable, so it cannot be written back"))
     }
+    // Through a container, so that the encoder sees the value's own type, as it sees an
+    // element's in a plain collection; `encode(to:)` would bypass its strategies.
+    var container = encoder.singleValueContainer()
     if let value = value as? any RawRepresentable, let rawValue = value.rawValue as? any Encodable {
-      try rawValue.encode(to: encoder)
+      try container.encode(rawValue)
     } else {
-      try value.encode(to: encoder)
+      try container.encode(value)
     }
   }
 }

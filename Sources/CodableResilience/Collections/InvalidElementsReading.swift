@@ -135,31 +135,8 @@ extension Array: InvalidElementsReading where Element: Decodable {
 
 extension Array: InvalidElementsWriting where Element: Encodable {
   func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws {
-    var container = encoder.unkeyedContainer()
-    if asRead {
-      // The elements that decoded, with each one left out back at its index.
-      var known = makeIterator()
-      var position = 0
-      for element in left.records {
-        guard case .index(let index) = element.location else { continue }
-        while position < index, let next = known.next() {
-          try container.encode(next)
-          position += 1
-        }
-        try container.encode(element.json)
-        position += 1
-      }
-      while let next = known.next() {
-        try container.encode(next)
-      }
-      return
-    }
-    for element in self {
-      try container.encode(element)
-    }
-    for element in left.records {
-      try container.encode(element.json)
-    }
+    try writeElements(
+      keeping: left, inOrder: asRead ? readOrder(self, left.records) : nil, to: encoder)
   }
 }
 
@@ -189,10 +166,21 @@ func readOrder<Element>(_ elements: [Element], _ invalid: [InvalidElement]) -> [
 
 extension Set: InvalidElementsWriting where Element: Encodable {
   func write(keeping left: LeftOutElements, asRead: Bool, to encoder: any Encoder) throws {
+    try writeElements(keeping: left, inOrder: asRead ? left.readOrder : nil, to: encoder)
+  }
+}
+
+extension Sequence where Element: Encodable {
+  /// Writes an array: every element in `order` (as read, those left out in their places)
+  /// when there is one, otherwise these elements and then the ones left out.
+  func writeElements(keeping left: LeftOutElements, inOrder order: [Any]?, to encoder: any Encoder)
+    throws
+  {
     var container = encoder.unkeyedContainer()
-    if asRead, let order = left.readOrder {
-      for value in order {
-        try container.encode(EncodableIfPossible(value))
+    if let order {
+      // Each an element or the JSON of one left out, written as the encoder writes its type.
+      for case let value as any Encodable in order {
+        try container.encode(value)
       }
       return
     }

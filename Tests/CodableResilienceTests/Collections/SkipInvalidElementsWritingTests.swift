@@ -169,4 +169,35 @@ struct SkipInvalidElementsWritingTests {
         "floors": [[["id": 1], thirdJSON], [addedJSON, 7]]
       ])
   }
+  @Test("the encoder's strategies apply to what is written back, as for a plain collection")
+  func encoderStrategies() throws {
+    struct Diary: Codable {
+      @SkipInvalidElements var days: [Date]
+      @SkipInvalidElements var holidays: Set<Date>
+      @SkipInvalidElements var byName: [String: Date]
+      @SkipInvalidElements var maybe: [Date]?
+    }
+    let day = #""2020-01-01T00:00:00Z""#
+    let text = """
+      {"days": [\(day), 5, \(day)], "holidays": [\(day), 5], "byName": {"a": \(day), "b": 5},
+       "maybe": [5, \(day)]}
+      """
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    var diary = try decoder.decode(Diary.self, from: Data(text.utf8))
+    #expect(diary.days.count == 2 && diary.holidays.count == 1 && diary.maybe?.count == 1)
+    // Unmodified: every member exactly as read, the dates in the encoder's format.
+    #expect(try JSONValue(data: encoder.encode(diary)) == (try JSONValue(parsing: text)))
+    // Edited: the current elements, then those left out; still the encoder's format.
+    diary.days.removeLast()
+    diary.holidays = diary.holidays
+    diary.maybe = diary.maybe
+    let edited = try JSONValue(data: encoder.encode(diary))
+    let date = try JSONValue(parsing: day)
+    #expect(edited["days"] == [date, 5])
+    #expect(edited["holidays"] == [date, 5])
+    #expect(edited["maybe"] == [date, 5])
+  }
 }
