@@ -40,12 +40,7 @@ extension Dictionary where Key: Decodable, Value: Decodable {
       } catch {
         readOrder.append(try leaveOut(Key.self, error, at: index))
       }
-      guard !container.isAtEnd else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "Unkeyed container reached end before value in key-value pair."))
-      }
+      try requireValue(after: container, in: decoder)
       guard let key else {
         // The key failed: its value goes with it, unread as a `Value`.
         readOrder.append(try container.decode(JSONReadAgain.self).json)

@@ -28,12 +28,7 @@ extension SkipUnknownKeys where Value: Decodable {
     while !container.isAtEnd {
       let index = container.currentIndex
       let text = try Self.rawValueText(Key.RawValue.self, from: &container)
-      guard !container.isAtEnd else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "Unkeyed container reached end before value in key-value pair."))
-      }
+      try requireValue(after: container, in: decoder)
       entries[text] = try container.decode(Value.self)
       indices[text] = index
     }
@@ -108,4 +103,14 @@ func keyValuePairs(in decoder: any Decoder) throws -> any UnkeyedDecodingContain
           "Expected collection of key-value pairs; encountered odd-length array instead."))
   }
   return container
+}
+
+/// Throws what `Dictionary` throws for a key with no value after it, for a decoder that does
+/// not count its arrays.
+func requireValue(after container: any UnkeyedDecodingContainer, in decoder: any Decoder) throws {
+  guard container.isAtEnd else { return }
+  throw DecodingError.dataCorrupted(
+    DecodingError.Context(
+      codingPath: decoder.codingPath,
+      debugDescription: "Unkeyed container reached end before value in key-value pair."))
 }
