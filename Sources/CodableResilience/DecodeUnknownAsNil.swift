@@ -203,20 +203,21 @@ extension DecodeUnknownAsNil: ResilientPropertyWrapper, MissingKeyRule {
   @inlinable
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
+  ) throws -> KeyRead<Self> {
     guard Enum.RawValue.self == String.self else {
-      return container.contains(key) ? nil : Self(storage: .absent)
+      return container.contains(key) ? .present : .read(Self(storage: .absent))
     }
     let rawValue: String?
     do {
       rawValue = try container.decodeIfPresent(String.self, forKey: key)
     } catch {
-      return nil
+      return .present
     }
     guard let rawValue else {
-      return Self(storage: container.contains(key) ? .null : .absent)
+      return .read(Self(storage: container.contains(key) ? .null : .absent))
     }
-    return Enum(rawValue: rawValue as! Enum.RawValue).map { Self(storage: .known($0)) }
+    return Enum(rawValue: rawValue as! Enum.RawValue).map { .read(Self(storage: .known($0))) }
+      ?? .present
   }
 
   /// Whether the key is written: not when it was missing, or `nil` was assigned since.

@@ -320,23 +320,23 @@ extension SkipUnknownKeys: ResilientPropertyWrapper, CollectionWrapper {
   @inlinable
   static func decodeWithoutDecoder<CodingKeys: CodingKey>(
     _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
-  ) throws -> Self? {
+  ) throws -> KeyRead<Self> {
     guard container.contains(key) else {
-      return noneIfOptional(Entries.self).map { Self(wrappedValue: $0) }
+      return noneIfOptional(Entries.self).map { .read(Self(wrappedValue: $0)) } ?? .missing
     }
     guard let decodable = Value.self as? any Decodable.Type,
       let entries = try CodableResilience.objectEntries(
         decodable, as: Value.self, forKey: key, in: container)
-    else { return nil }
+    else { return .present }
     let split = split(entries, renamingUnlistedKeys: Key.self is any ExtensibleEnum.Type)
     guard split.unknown.isEmpty, split.renamed.isEmpty else {
-      return try Self(entries: entries, from: container.superDecoder(forKey: key)) {
-        AnyCodingKey($0)
-      }
+      return .read(
+        try Self(entries: entries, from: container.superDecoder(forKey: key)) { AnyCodingKey($0) })
     }
-    return Self(
-      wrappedValue: try Entries(knownEntries: split.known, codingPath: container.codingPath + [key])
-    )
+    return .read(
+      Self(
+        wrappedValue: try Entries(
+          knownEntries: split.known, codingPath: container.codingPath + [key])))
   }
 }
 

@@ -177,9 +177,9 @@ extension KeepUnknownFields: ResilientPropertyWrapper, MissingKeyRule {
   @usableFromInline
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
-    guard !container.contains(key) else { return nil }
-    return noneIfOptional(Model.self).map { Self(wrappedValue: $0) }
+  ) throws -> KeyRead<Self> {
+    guard !container.contains(key) else { return .present }
+    return noneIfOptional(Model.self).map { .read(Self(wrappedValue: $0)) } ?? .missing
   }
 
   /// Whether the key is written: not for an optional model that is `nil`, which a plain

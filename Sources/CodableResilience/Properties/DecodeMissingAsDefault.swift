@@ -192,9 +192,9 @@ extension DecodeMissingAsDefault: ResilientPropertyWrapper, MissingKeyRule {
   @inlinable
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
+  ) throws -> KeyRead<Self> {
     if let value = try decodeIfPresentAsPlain(Default.Value.self, forKey: key, in: container) {
-      return Self(wrappedValue: value)
+      return .read(Self(wrappedValue: value))
     }
     let reason: UnknownValue.DefaultReason = container.contains(key) ? .null : .missingKey
     // The decoder for the key, missing or not, carries the handler and the key's path.
@@ -203,7 +203,7 @@ extension DecodeMissingAsDefault: ResilientPropertyWrapper, MissingKeyRule {
         _ = try container.decode(Default.Value.self, forKey: key)
       }
     }
-    return Self(defaultFor: reason)
+    return .read(Self(defaultFor: reason))
   }
 
   /// Whether the key is written: not when it was missing and the app has not set a value.

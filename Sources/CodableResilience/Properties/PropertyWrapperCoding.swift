@@ -30,17 +30,28 @@ public protocol ResilientPropertyWrapper {}
 protocol MissingKeyRule: ResilientPropertyWrapper {
   /// The property read straight from the container, without a decoder of its own: what a
   /// missing key reads as, and whatever else the wrapper answers as its `init(from:)` would
-  /// (a known raw value, say); `nil` to decode it through `init(from:)`, or, for a missing key,
-  /// to throw the `keyNotFound` a plain property throws.
+  /// (a known raw value, say); otherwise whether the key is there, so that the overload asks
+  /// the container no second time (each `contains` hashes the key again).
   ///
   /// An answer here must be exactly `init(from:)`'s, reports and errors included.
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self?
+  ) throws -> KeyRead<Self>
 
   /// Whether the property writes its key: `false` for one that was read from a missing key,
   /// or set to `nil` since, so that a round trip leaves the key out as it found it.
   var writesKey: Bool { get }
+}
+
+/// What a ``MissingKeyRule`` made of its key.
+@usableFromInline
+enum KeyRead<Wrapper> {
+  /// The property, read straight from the container.
+  case read(Wrapper)
+  /// The key is there: the property decodes through its `init(from:)`.
+  case present
+  /// The key is missing and reads as nothing: the `keyNotFound` a plain property throws.
+  case missing
 }
 
 extension MissingKeyRule {
@@ -49,8 +60,12 @@ extension MissingKeyRule {
   @inlinable
   static func decoded<Wrapper, Key: CodingKey>(
     as _: Wrapper.Type, _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Wrapper? {
-    try decodeWithoutDecoder(key, in: container).map { $0 as! Wrapper }
+  ) throws -> KeyRead<Wrapper> {
+    switch try decodeWithoutDecoder(key, in: container) {
+    case .read(let wrapper): .read(wrapper as! Wrapper)
+    case .present: .present
+    case .missing: .missing
+    }
   }
 
   /// Whether `value`, which is of type `Self`, writes its key.
@@ -76,12 +91,13 @@ extension KeyedDecodingContainer {
     forKey key: Key
   ) throws -> Wrapper {
     // Chosen when the model is compiled: the cast names the concrete wrapper.
-    if let rule = Wrapper.self as? any MissingKeyRule.Type,
-      let decoded = try rule.decoded(as: Wrapper.self, key, in: self)
-    {
-      return decoded
-    }
-    guard contains(key) else {
+    if let rule = Wrapper.self as? any MissingKeyRule.Type {
+      switch try rule.decoded(as: Wrapper.self, key, in: self) {
+      case .read(let wrapper): return wrapper
+      case .missing: return try decodeThroughInit(type, forKey: key)
+      case .present: break
+      }
+    } else if !contains(key) {
       return try decodeThroughInit(type, forKey: key)
     }
     // The decoder's own decoder for the value, handed to `init(from:)` here, where `Wrapper` is
@@ -149,11 +165,11 @@ extension CollectionWrapper {
   @inlinable
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
-  ) throws -> Self? {
+  ) throws -> KeyRead<Self> {
     guard container.contains(key) else {
-      return noneIfOptional(Held.self).map { Self(wrappedValue: $0) }
+      return noneIfOptional(Held.self).map { .read(Self(wrappedValue: $0)) } ?? .missing
     }
-    return nil
+    return .present
   }
 
   @usableFromInline
