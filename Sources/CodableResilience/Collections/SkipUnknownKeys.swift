@@ -321,13 +321,17 @@ extension SkipUnknownKeys: ResilientPropertyWrapper, CollectionWrapper {
   static func decodeWithoutDecoder<CodingKeys: CodingKey>(
     _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
   ) throws -> KeyRead<Self> {
-    guard container.contains(key) else {
+    guard let decodable = Value.self as? any Decodable.Type else { return .present }
+    let object: [String: Value]?
+    do {
+      object = try CodableResilience.objectEntries(
+        decodable, as: Value.self, forKey: key, in: container)
+    } catch {
+      // The key is looked for only now: reading an object already tells that it is there.
+      guard !container.contains(key) else { throw error }
       return noneIfOptional(Entries.self).map { .read(Self(wrappedValue: $0)) } ?? .missing
     }
-    guard let decodable = Value.self as? any Decodable.Type,
-      let entries = try CodableResilience.objectEntries(
-        decodable, as: Value.self, forKey: key, in: container)
-    else { return .present }
+    guard let entries = object else { return .present }
     let split = split(entries, renamingUnlistedKeys: Key.self is any ExtensibleEnum.Type)
     guard split.unknown.isEmpty, split.renamed.isEmpty else {
       return .read(

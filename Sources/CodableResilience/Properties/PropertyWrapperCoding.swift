@@ -52,6 +52,11 @@ enum KeyRead<Wrapper> {
   case present
   /// The key is missing and reads as nothing: the `keyNotFound` a plain property throws.
   case missing
+  /// Not asked, for a wrapper that reads a missing key as nothing: the property decodes through
+  /// its `init(from:)`, and only when that fails is the key looked for, a missing one making
+  /// the `keyNotFound` a plain property throws. (A missing key's decoder holds `null` or
+  /// throws, and such a wrapper reads `null` as a failure too.)
+  case unchecked
 }
 
 extension MissingKeyRule {
@@ -65,6 +70,7 @@ extension MissingKeyRule {
     case .read(let wrapper): .read(wrapper as! Wrapper)
     case .present: .present
     case .missing: .missing
+    case .unchecked: .unchecked
     }
   }
 
@@ -96,18 +102,31 @@ extension KeyedDecodingContainer {
       case .read(let wrapper): return wrapper
       case .missing: return try decodeThroughInit(type, forKey: key)
       case .present: break
+      case .unchecked:
+        do {
+          return try decodeThroughNestedDecoder(type, forKey: key)
+        } catch {
+          guard !contains(key) else { throw error }
+          return try decodeThroughInit(type, forKey: key)
+        }
       }
     } else if !contains(key) {
       return try decodeThroughInit(type, forKey: key)
     }
-    // The decoder's own decoder for the value, handed to `init(from:)` here, where `Wrapper` is
-    // the model's concrete type: the wrapper's `@inlinable` `init(from:)` is compiled for it.
-    // Through the container's generic `decode(_:forKey:)`, Foundation would call it unspecialized,
-    // making the wrapper's generic metadata on every property (a third of a decode's time).
+    return try decodeThroughNestedDecoder(type, forKey: key)
+  }
+
+  /// Decodes a value through its `init(from:)` with the decoder's own decoder for the key,
+  /// called here, where `T` is the model's concrete type: the wrapper's `@inlinable`
+  /// `init(from:)` is compiled for it. Through the container's generic `decode(_:forKey:)`,
+  /// Foundation would call it unspecialized, making the wrapper's generic metadata on every
+  /// property (a third of a decode's time).
+  @inlinable
+  func decodeThroughNestedDecoder<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     guard let decoder = try? superDecoder(forKey: key) else {
       return try decodeThroughInit(type, forKey: key)
     }
-    return try Wrapper(from: decoder)
+    return try T(from: decoder)
   }
 
   /// Decodes a value with the container's generic `decode(_:forKey:)`, that is through the
@@ -161,15 +180,14 @@ protocol CollectionWrapper: MissingKeyRule {
 
 extension CollectionWrapper {
   /// A missing key: `nil` for an optional collection, remembered as missing. A present key
-  /// decodes through `init(from:)`.
+  /// decodes through `init(from:)`; for a collection that is not optional, the key is not
+  /// looked for first.
   @inlinable
   static func decodeWithoutDecoder<Key: CodingKey>(
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> KeyRead<Self> {
-    guard container.contains(key) else {
-      return noneIfOptional(Held.self).map { .read(Self(wrappedValue: $0)) } ?? .missing
-    }
-    return .present
+    guard let none = noneIfOptional(Held.self) else { return .unchecked }
+    return container.contains(key) ? .present : .read(Self(wrappedValue: none))
   }
 
   @usableFromInline
@@ -178,6 +196,7 @@ extension CollectionWrapper {
 
 /// An optional, made or asked about without knowing what it wraps: the collection wrappers hold
 /// `[T]` or `[T]?` alike, and only the optional ones read a missing key as `nil`.
+@usableFromInline
 protocol OptionalValue {
   /// `nil`.
   static var none: Self { get }
@@ -187,11 +206,12 @@ protocol OptionalValue {
 }
 
 extension Optional: OptionalValue {
-  var holdsNothing: Bool { self == nil }
+  @usableFromInline var holdsNothing: Bool { self == nil }
 }
 
-/// `nil` of `Value` when it is an optional; `nil` (no value at all) when it is not.
-@usableFromInline
+/// `nil` of `Value` when it is an optional; `nil` (no value at all) when it is not. Inlinable,
+/// so the test folds where `Value` is known.
+@inlinable
 func noneIfOptional<Value>(_: Value.Type) -> Value? {
   (Value.self as? any OptionalValue.Type)?.none as? Value
 }
