@@ -210,10 +210,18 @@ extension Optional: OptionalValue {
 }
 
 /// `nil` of `Value` when it is an optional; `nil` (no value at all) when it is not. Inlinable,
-/// so the test folds where `Value` is known.
+/// so the test folds where `Value` is known: no dynamic cast is left.
 @inlinable
 func noneIfOptional<Value>(_: Value.Type) -> Value? {
-  (Value.self as? any OptionalValue.Type)?.none as? Value
+  guard let optional = Value.self as? any OptionalValue.Type else { return nil }
+  return none(of: optional, as: Value.self)
+}
+
+/// `Optional.none` as `Value`, which is `Optional`: a bit cast behind the test of the type.
+@inlinable
+func none<Optional: OptionalValue, Value>(of _: Optional.Type, as _: Value.Type) -> Value? {
+  guard Optional.self == Value.self else { return nil }
+  return unsafeBitCast(Optional.none, to: Value.self)
 }
 
 /// Whether `value` is an optional holding `nil`.
