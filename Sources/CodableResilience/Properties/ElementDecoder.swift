@@ -88,6 +88,11 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var index = 0
 
+  /// The array's coding path, once asked: the same for every element, and for `elements`
+  /// reopened from the source.
+  @usableFromInline @exclusivity(unchecked)
+  var arrayPath: [any CodingKey]?
+
   /// Whether the current element's value has been taken from `elements`.
   @usableFromInline @exclusivity(unchecked)
   var consumed = false

@@ -94,6 +94,37 @@ struct SkipUnknownElementsTests {
     #expect(unknownValues.first?.knownValues == ["verified", "superhost", "newcomer"])
   }
 
+  /// Each array reads its own path once for all its elements: this holds every report of
+  /// several arrays, with and without an installed handler, to values made by hand.
+  @Test("reports of many arrays are the values made by hand at each element's path")
+  func reportsAcrossArrays() throws {
+    let payload = json(
+      #"[{"badges": ["gold", "verified", "x", "y"], "badge_set": []}, "#
+        + #"{"badges": ["z"], "badge_set": ["superhost", "w"]}]"#)
+    let reports =
+      [("gold", 0, "badges", 0), ("x", 0, "badges", 2), ("y", 0, "badges", 3)]
+      + [("z", 1, "badges", 0), ("w", 1, "badge_set", 1)]
+    let expected = reports.map { rawValue, record, key, index in
+      UnknownValue(
+        typeName: "Badge", rawValue: rawValue,
+        codingPath: [UnknownValue.PathComponent.index(record), .key(key), .index(index)],
+        knownValues: ["verified", "superhost", "newcomer"])
+    }
+    let seen = Locked<[UnknownValue]>([])
+    let decoder = JSONDecoder()
+    let (_, alone) = try decoder.decodeCollectingUnknownValues([Profile].self, from: payload)
+    decoder.unknownValueHandler = .report { value in seen.withLock { $0.append(value) } }
+    let (_, followed) = try decoder.decodeCollectingUnknownValues([Profile].self, from: payload)
+    for values in [alone, followed, seen.withLock { $0 }] {
+      #expect(values == expected)
+      #expect(values.map(\.path) == expected.map(\.path))
+      #expect(values.map(\.codingPath) == expected.map(\.codingPath))
+      #expect(values.map(\.description) == expected.map(\.description))
+      #expect(values.map(\.hashValue) == expected.map(\.hashValue))
+    }
+    #expect(alone.first?.path == "$[0].badges[0]")
+  }
+
   @Test("strict decoding fails at the first skipped element")
   func strictFails() throws {
     #expect {
