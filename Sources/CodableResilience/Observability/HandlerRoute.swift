@@ -37,7 +37,7 @@ extension HandlerRouting {
   func decodeRouted<T: Decodable>(
     _ type: T.Type,
     from data: Data,
-    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler
+    reportingTo handler: (_ installed: UnknownValueHandler?) -> UnknownValueHandler
   ) throws -> T {
     let data = prepared(data)
     return try HandlerRoute.decode(
@@ -57,8 +57,10 @@ extension HandlerRouting {
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
     let collector = UnknownValueCollector()
     let collecting = UnknownValueHandler(receiving: asked) { collector.append($0) }
+    // Without a handler installed, the collector's own: `.ignore` after it would add a call
+    // per report.
     let value = try decodeRouted(type, from: data) { installed in
-      collecting.followed(by: installed)
+      installed.map(collecting.followed) ?? collecting
     }
     return (value, collector.values)
   }
@@ -98,7 +100,7 @@ enum HandlerRoute {
   }
 
   /// Decodes with `decoder`'s own decoding, `handler(installed)` receiving every unknown value,
-  /// where `installed` is the handler the decoder had (`.ignore` if none).
+  /// where `installed` is the handler the decoder had, if any.
   ///
   /// - Parameters:
   ///   - receiver: decodes with `decoder` itself.
@@ -106,7 +108,7 @@ enum HandlerRoute {
   ///     given handler.
   static func decode<T>(
     with decoder: some HandlerRouting,
-    reportingTo handler: (_ installed: UnknownValueHandler) -> UnknownValueHandler,
+    reportingTo handler: (_ installed: UnknownValueHandler?) -> UnknownValueHandler,
     receiver: () throws -> T,
     copy: (UnknownValueHandler) throws -> T
   ) throws -> T {
@@ -117,11 +119,11 @@ enum HandlerRoute {
       throw Reentered()
     }
     guard decoder.isSubclass else {
-      return try copy(handler(decoder.installedHandler ?? .ignore))
+      return try copy(handler(decoder.installedHandler))
     }
     let original = routes.enter(decoder)
     defer { routes.leave(decoder) }
-    let call = Call(handler: handler(original ?? .ignore))
+    let call = Call(handler: handler(original))
     var bound = calls
     bound[id] = call
     let result = $calls.withValue(bound) { Result { try receiver() } }

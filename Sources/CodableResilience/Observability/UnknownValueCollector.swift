@@ -12,15 +12,16 @@ import Foundation
 /// #expect(collector.values.map(\.rawValue) == ["castle"])
 /// ```
 public final class UnknownValueCollector: @unchecked Sendable {
-  // `@unchecked` because every access to `filled` and `collected` holds `lock`.
+  // `@unchecked` because every access to `filled` and `collected` holds `lock`, which also
+  // makes Swift's run-time exclusivity checks on them redundant (two a report).
   private let lock = NSLock()
   /// Values reported before those in `collected`, in chunks of ``chunkCapacity``. Appending
   /// never moves or frees what was collected: growing one array by doubling freed buffers of
   /// up to megabytes, and on a decode reporting 100,000 values glibc's merging of free memory
   /// that such frees set off cost 2–3% of the decode.
-  private var filled: [[UnknownValue]] = []
+  @exclusivity(unchecked) private var filled: [[UnknownValue]] = []
   /// The values reported last, at most ``chunkCapacity``.
-  private var collected: [UnknownValue] = []
+  @exclusivity(unchecked) private var collected: [UnknownValue] = []
   /// 512 values, about 53 KB: below glibc's 64 KB threshold for merging free memory.
   private static let chunkCapacity = 512
 
