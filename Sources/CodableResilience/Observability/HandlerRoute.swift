@@ -18,11 +18,6 @@ protocol HandlerRouting: AnyObject {
   /// A decoder of the base class with this one's settings and `handler` installed.
   func configuredCopy(handler: UnknownValueHandler) -> Copy
 
-  /// Decodes with ``configuredCopy(handler:)``.
-  func decodeWithCopy<T: Decodable>(
-    _ type: T.Type, from data: Data, handler: UnknownValueHandler
-  ) throws -> T
-
   /// The payload as this decoder should be given it.
   func prepared(_ data: Data) -> Data
 }
@@ -44,7 +39,7 @@ extension HandlerRouting {
       with: self,
       reportingTo: handler,
       receiver: { try decode(type, from: data) },
-      copy: { try decodeWithCopy(type, from: data, handler: $0) }
+      copy: { try configuredCopy(handler: $0).decode(type, from: data) }
     )
   }
 
@@ -57,11 +52,8 @@ extension HandlerRouting {
   ) throws -> (value: T, unknownValues: [UnknownValue]) {
     let collector = UnknownValueCollector()
     let collecting = UnknownValueHandler(receiving: asked) { collector.append($0) }
-    // Without a handler installed, the collector's own: `.ignore` after it would add a call
-    // per report.
-    let value = try decodeRouted(type, from: data) { installed in
-      installed.map(collecting.followed) ?? collecting
-    }
+    // With no handler installed, the collector's alone: `.ignore` after it costs a call a report.
+    let value = try decodeRouted(type, from: data) { $0.map(collecting.followed) ?? collecting }
     return (value, collector.values)
   }
 }
@@ -209,15 +201,6 @@ extension JSONDecoder: HandlerRouting {
   }
 }
 
-extension JSONDecoder {
-  /// Decodes with ``configuredCopy(handler:)``.
-  func decodeWithCopy<T: Decodable>(
-    _ type: T.Type, from data: Data, handler: UnknownValueHandler
-  ) throws -> T {
-    try configuredCopy(handler: handler).decode(type, from: data)
-  }
-}
-
 extension PropertyListDecoder: HandlerRouting {
   var isSubclass: Bool { type(of: self) != PropertyListDecoder.self }
 
@@ -231,12 +214,6 @@ extension PropertyListDecoder: HandlerRouting {
     decoder.userInfo = userInfo
     decoder.userInfo[.unknownValueHandler] = handler
     return decoder
-  }
-
-  func decodeWithCopy<T: Decodable>(
-    _ type: T.Type, from data: Data, handler: UnknownValueHandler
-  ) throws -> T {
-    try configuredCopy(handler: handler).decode(type, from: data)
   }
 }
 

@@ -12,8 +12,8 @@ import Foundation
 /// #expect(collector.values.map(\.rawValue) == ["castle"])
 /// ```
 public final class UnknownValueCollector: @unchecked Sendable {
-  // `@unchecked` because every access to `filled` and `collected` holds `lock`, which also
-  // makes Swift's run-time exclusivity checks on them redundant (two a report).
+  // `@unchecked`, and no exclusivity checks, because every access to `filled` and `collected`
+  // holds `lock`.
   private let lock = NSLock()
   /// Values reported before those in `collected`, in chunks of ``chunkCapacity``. Appending
   /// never moves or frees what was collected: growing one array by doubling freed buffers of

@@ -9,8 +9,7 @@ extension ElementDecoder {
     elements.isAtEnd
   }
 
-  /// The array's path, read from `elements` once (a decoder builds it anew on each read, about
-  /// 2,500 instructions), and the current element's index.
+  /// The array's path, read once (a decoder builds it anew each time), and the element's index.
   @usableFromInline
   var codingPath: [any CodingKey] {
     if arrayPath == nil { arrayPath = elements.codingPath }

@@ -88,8 +88,7 @@ final class ElementDecoder: Decoder, SingleValueDecodingContainer {
   @usableFromInline @exclusivity(unchecked)
   var index = 0
 
-  /// The array's coding path, once asked: the same for every element, and for `elements`
-  /// reopened from the source.
+  /// The array's coding path, once asked: the same for every element, and `elements` reopened.
   @usableFromInline @exclusivity(unchecked)
   var arrayPath: [any CodingKey]?
 
