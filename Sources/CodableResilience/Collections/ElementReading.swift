@@ -30,13 +30,15 @@ enum ElementReading<Element: Decodable> {
     _ container: any UnkeyedDecodingContainer, from source: () -> any ArraySource
   ) throws -> Result {
     var container = container
-    if let union = Element.self as? any TaggedUnion.Type {
-      return try readUnions(union, from: &container)
-    }
+    // Raw values first: for a raw-value enum that test folds when the model is compiled, while
+    // the union's is a look-up at run time (a type could adopt it in another module).
     if let raw = Element.self as? any RawRepresentable.Type, hasDecodableRawValue(raw) {
       return try ElementDecoder.reading(container, keepingReadValues: true, from: source) {
         try readThroughInit(with: $0, rejecting: raw)
       }
+    }
+    if let union = Element.self as? any TaggedUnion.Type {
+      return try readUnions(union, from: &container)
     }
     var result = Result()
     if let count = container.count {
