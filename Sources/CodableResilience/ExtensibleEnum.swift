@@ -160,10 +160,6 @@ extension ExtensibleEnum {
 
 extension ExtensibleEnum where RawValue == String {
   /// Creates a value from a string literal: `static let usd: Currency = "USD"`.
-  ///
-  /// ```swift
-  /// static let usd: Currency = "USD"
-  /// ```
   public init(stringLiteral value: String) {
     self.init(rawValue: value)
   }
@@ -171,10 +167,6 @@ extension ExtensibleEnum where RawValue == String {
 
 extension ExtensibleEnum where RawValue == Int {
   /// Creates a value from an integer literal: `static let notFound: StatusCode = 404`.
-  ///
-  /// ```swift
-  /// static let notFound: StatusCode = 404
-  /// ```
   public init(integerLiteral value: Int) {
     self.init(rawValue: value)
   }

@@ -119,10 +119,6 @@ public protocol TaggedUnion: Decodable {
 
   /// The value for a tag the union does not know; an enum's `case unknown(UnknownVariant)`
   /// satisfies it.
-  ///
-  /// ```swift
-  /// case unknown(UnknownVariant)
-  /// ```
   static func unknown(_ variant: UnknownVariant) -> Self
 
   /// The tag and content to write for this value; only read by the `encode(to:)` of a union
