@@ -206,9 +206,9 @@ extension Array {
   }
 }
 
-/// A value written as the encoder writes its type (a `Date` by the encoder's date strategy),
-/// a raw-value type as its raw value. Raw values of a `Decodable` raw type that is not
-/// `Encodable` cannot be written; encoding them throws.
+/// A value written as the encoder writes its type (a `Date` by the encoder's date strategy);
+/// one that is not `Encodable` as its raw value when that is (a dictionary's key read from an
+/// array of pairs). A value with neither cannot be written; encoding it throws.
 struct EncodableIfPossible: Encodable {
   let value: Any
 
@@ -217,20 +217,21 @@ struct EncodableIfPossible: Encodable {
   }
 
   func encode(to encoder: any Encoder) throws {
-    guard let value = value as? any Encodable else {
+    // Through a container, so that the encoder sees the value's own type, as it sees an
+    // element's in a plain collection; `encode(to:)` would bypass its strategies.
+    var container = encoder.singleValueContainer()
+    if let value = value as? any Encodable {
+      try container.encode(value)
+    } else if let value = value as? any RawRepresentable,
+      let rawValue = value.rawValue as? any Encodable
+    {
+      try container.encode(rawValue)
+    } else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
           codingPath: encoder.codingPath,
           debugDescription: "\(type(of: value)) is not Encodable, so it cannot be written back"))
-    }
-    // Through a container, so that the encoder sees the value's own type, as it sees an
-    // element's in a plain collection; `encode(to:)` would bypass its strategies.
-    var container = encoder.singleValueContainer()
-    if let value = value as? any RawRepresentable, let rawValue = value.rawValue as? any Encodable {
-      try container.encode(rawValue)
-    } else {
-      try container.encode(value)
     }
   }
 }

@@ -231,23 +231,12 @@ extension SkipUnknownElements: Encodable where Elements.Element: Encodable {
       return
     }
     for element in elements {
-      try container.encode(writtenForm(of: element))
+      try container.encode(element)
     }
     for value in skipped?.records ?? [] {
       try container.encode(EncodableIfPossible(value))
     }
   }
-}
-
-/// What a known element is written as: its raw value for a raw-value enum (the form it was
-/// read in), the element itself otherwise.
-func writtenForm<Element: Encodable>(of element: Element) -> any Encodable {
-  if let element = element as? any RawRepresentable,
-    let rawValue = element.rawValue as? any Encodable
-  {
-    return rawValue
-  }
-  return element
 }
 
 extension SkipUnknownElements: ResilientPropertyWrapper, CollectionWrapper {}
