@@ -20,12 +20,21 @@ extension ElementDecoder {
   func container<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    try read { try $0.nestedContainer(keyedBy: type) }
+    try readContainer { try $0.nestedContainer(keyedBy: type) }
   }
 
   @usableFromInline
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try read { try $0.nestedUnkeyedContainer() }
+    try readContainer { try $0.nestedUnkeyedContainer() }
+  }
+
+  /// Takes the current element's value as a container. A container is not the element's value:
+  /// an element left out after reading one is kept as its JSON, read again.
+  @usableFromInline
+  func readContainer<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
+    let container = try read(body)
+    kept?.lastRead = nil
+    return container
   }
 
   @inlinable
