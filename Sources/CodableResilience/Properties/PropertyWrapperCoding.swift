@@ -41,6 +41,11 @@ protocol MissingKeyRule: ResilientPropertyWrapper {
   /// Whether the property writes its key: `false` for one that was read from a missing key,
   /// or set to `nil` since, so that a round trip leaves the key out as it found it.
   var writesKey: Bool { get }
+
+  /// Whether the property read nothing (an empty collection), asked after an
+  /// ``KeyRead/unchecked`` read: only such a read can have come from a decoder that gives a
+  /// missing key a value of its own, an empty array, where `JSONDecoder` gives `null`.
+  var readNothing: Bool { get }
 }
 
 /// What a ``MissingKeyRule`` made of its key.
@@ -53,9 +58,10 @@ enum KeyRead<Wrapper> {
   /// The key is missing and reads as nothing: the `keyNotFound` a plain property throws.
   case missing
   /// Not asked, for a wrapper that reads a missing key as nothing: the property decodes through
-  /// its `init(from:)`, and only when that fails is the key looked for, a missing one making
-  /// the `keyNotFound` a plain property throws. (A missing key's decoder holds `null` or
-  /// throws, and such a wrapper reads `null` as a failure too.)
+  /// its `init(from:)`, and only when that fails or reads nothing is the key looked for, a
+  /// missing one making the `keyNotFound` a plain property throws. (`JSONDecoder` gives a
+  /// missing key's decoder `null`, which such a wrapper fails to read; another decoder may
+  /// throw, or give an empty value.)
   case unchecked
 }
 
@@ -79,6 +85,15 @@ extension MissingKeyRule {
   static func writesKey<Wrapper>(of value: Wrapper) -> Bool {
     (value as! Self).writesKey
   }
+
+  /// Whether `value`, which is of type `Self`, read nothing.
+  @inlinable
+  static func readNothing<Wrapper>(_ value: Wrapper) -> Bool {
+    (value as! Self).readNothing
+  }
+
+  @inlinable
+  var readNothing: Bool { false }
 }
 
 extension KeyedDecodingContainer {
@@ -104,11 +119,12 @@ extension KeyedDecodingContainer {
       case .present: break
       case .unchecked:
         do {
-          return try decodeThroughNestedDecoder(type, forKey: key)
+          let wrapper = try decodeThroughNestedDecoder(type, forKey: key)
+          guard rule.readNothing(wrapper), !contains(key) else { return wrapper }
         } catch {
           guard !contains(key) else { throw error }
-          return try decodeThroughInit(type, forKey: key)
         }
+        return try decodeThroughInit(type, forKey: key)
       }
     } else if !contains(key) {
       return try decodeThroughInit(type, forKey: key)
@@ -192,6 +208,10 @@ extension CollectionWrapper {
 
   @usableFromInline
   var writesKey: Bool { readNull || !holdsNothing(wrappedValue) }
+
+  /// Whether the collection is empty.
+  @inlinable
+  var readNothing: Bool { (wrappedValue as? any Collection)?.isEmpty ?? false }
 }
 
 /// An optional, made or asked about without knowing what it wraps: the collection wrappers hold
