@@ -31,8 +31,8 @@
 ///
 /// - Unmodified since decoding: the array that was read, skipped elements exactly as they came
 ///   and in their places, duplicates and order included; known elements are written as they
-///   encode (a raw-value enum's raw value, so an element its own `init(from:)` read from another
-///   form is written in its canonical one). A `Set` that skipped nothing is written in its own
+///   encode themselves (a plain raw-value enum as its raw value, so an element its own
+///   `init(from:)` read from another form is written in its canonical one). A `Set` that skipped nothing is written in its own
 ///   order, without duplicates, as any `Set` is.
 /// - Modified (``wrappedValue`` assigned, or changed in place): the current elements, then the
 ///   skipped values in the order they were read. Skipped values are the server's, not the
