@@ -2,15 +2,20 @@ import Foundation
 
 /// A third-party decoder in miniature: it forwards to another decoder, decodes a property's
 /// value through its own nested decoder, and does not support `superDecoder`, as several
-/// public decoders do not.
+/// public decoders do not; or, with `emptyForMissingKey`, gives a missing key's
+/// `superDecoder(forKey:)` an empty array, as some form decoders do, where `JSONDecoder` gives
+/// `null`.
 struct ForwardingDecoder: Decoder {
   let base: any Decoder
+  var emptyForMissingKey = false
 
   var codingPath: [any CodingKey] { base.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(ForwardingKeyedContainer(base: try base.container(keyedBy: type)))
+    KeyedDecodingContainer(
+      ForwardingKeyedContainer(
+        base: try base.container(keyedBy: type), emptyForMissingKey: emptyForMissingKey))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try base.unkeyedContainer() }
@@ -21,18 +26,32 @@ struct ForwardingDecoder: Decoder {
 
   /// Decodes `T` from JSON with this decoder around `JSONDecoder`'s.
   static func decode<T: Decodable>(
-    _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable]
+    _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable],
+    emptyForMissingKey: Bool = false
   ) throws -> T {
     let decoder = JSONDecoder()
     decoder.userInfo = userInfo
+    decoder.userInfo[Root<T>.emptyForMissingKey] = emptyForMissingKey
     return try decoder.decode(Root<T>.self, from: data).value
   }
 
   private struct Root<T: Decodable>: Decodable {
+    static var emptyForMissingKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "empty")! }
+
     let value: T
     init(from decoder: any Decoder) throws {
-      value = try T(from: ForwardingDecoder(base: decoder))
+      let empty = decoder.userInfo[Self.emptyForMissingKey] as? Bool ?? false
+      value = try T(from: ForwardingDecoder(base: decoder, emptyForMissingKey: empty))
     }
+  }
+
+  /// A decoder over an empty array.
+  fileprivate static func emptyArray() throws -> any Decoder {
+    struct Captured: Decodable {
+      let decoder: any Decoder
+      init(from decoder: any Decoder) throws { self.decoder = decoder }
+    }
+    return try JSONDecoder().decode(Captured.self, from: Data("[]".utf8)).decoder
   }
 }
 
@@ -40,6 +59,7 @@ struct SuperDecoderUnsupported: Error {}
 
 struct ForwardingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let base: KeyedDecodingContainer<Key>
+  var emptyForMissingKey = false
 
   var codingPath: [any CodingKey] { base.codingPath }
   var allKeys: [Key] { base.allKeys }
@@ -66,5 +86,9 @@ struct ForwardingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
   }
 
   func superDecoder() throws -> any Decoder { throw SuperDecoderUnsupported() }
-  func superDecoder(forKey key: Key) throws -> any Decoder { throw SuperDecoderUnsupported() }
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    guard emptyForMissingKey else { throw SuperDecoderUnsupported() }
+    guard base.contains(key) else { return try ForwardingDecoder.emptyArray() }
+    return ForwardingDecoder(base: try base.superDecoder(forKey: key), emptyForMissingKey: true)
+  }
 }
