@@ -20,21 +20,12 @@ extension ElementDecoder {
   func container<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    try readContainer { try $0.nestedContainer(keyedBy: type) }
+    try read(keepingValue: false) { try $0.nestedContainer(keyedBy: type) }
   }
 
   @usableFromInline
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try readContainer { try $0.nestedUnkeyedContainer() }
-  }
-
-  /// Takes the current element's value as a container. A container is not the element's value:
-  /// an element left out after reading one is kept as its JSON, read again.
-  @usableFromInline
-  func readContainer<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
-    let container = try read(body)
-    kept?.lastRead = nil
-    return container
+    try read(keepingValue: false) { try $0.nestedUnkeyedContainer() }
   }
 
   @inlinable
@@ -53,16 +44,19 @@ extension ElementDecoder {
 
   /// Takes the current element's value with `body`, once. A read that fails leaves the element
   /// to be read again when the cursor did not move; a read after the value was taken is
-  /// refused.
+  /// refused. A container is not the element's value (`keepingValue: false`): an element left
+  /// out after reading one is kept as its JSON, read again.
   @inlinable
-  func read<T>(_ body: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
+  func read<T>(
+    keepingValue: Bool = true, _ body: (inout any UnkeyedDecodingContainer) throws -> T
+  ) throws -> T {
     if _slowPath(consumed || refused) {
       return try readAgain(T.self)
     }
     do {
       let value = try body(&elements)
       consumed = true
-      if _slowPath(kept != nil) {
+      if _slowPath(kept != nil), keepingValue {
         keep(value)
       }
       return value
