@@ -178,9 +178,8 @@ extension Sequence where Element: Encodable {
   {
     var container = encoder.unkeyedContainer()
     if let order {
-      // Each an element or the JSON of one left out, written as the encoder writes its type.
-      for case let value as any Encodable in order {
-        try container.encode(value)
+      for value in order {
+        try container.encode(EncodableIfPossible(value))
       }
       return
     }
