@@ -32,8 +32,8 @@
 /// - Unmodified since decoding: the array that was read, skipped elements exactly as they came
 ///   and in their places, duplicates and order included; known elements are written as they
 ///   encode themselves (a plain raw-value enum as its raw value, so an element its own
-///   `init(from:)` read from another form is written in its canonical one). A `Set` that skipped nothing is written in its own
-///   order, without duplicates, as any `Set` is.
+///   `init(from:)` read from another form is written in its canonical one). A `Set` that
+///   skipped nothing is written in its own order, without duplicates, as any `Set` is.
 /// - Modified (``wrappedValue`` assigned, or changed in place): the current elements, then the
 ///   skipped values in the order they were read. Skipped values are the server's, not the
 ///   app's, so an edit of the known ones keeps them. Call ``removeUnknownElements()`` (through
