@@ -74,7 +74,8 @@ extension CheckReport {
   {
     let keptTypes = Set(kept.map(\.model.qualifiedName))
     var rivals = Set<Int>()
-    forEachSpecFinding(of: matches) { pointer, finder in
+    forEachSpecFinding(of: matches) { finding, finder in
+      guard let pointer = finding.contract?.pointer.description else { return }
       rivals.formUnion(
         reach.rivals(of: pointer, foundBy: finder).filter {
           !keptTypes.contains(matches[$0].model.qualifiedName)
@@ -94,9 +95,8 @@ extension CheckReport {
     let index = Self.matchIndex(matches)
     // Each spec place the rivals found, with the rival reporting it.
     var rivalFinder: [String: Int] = [:]
-    for file in rivalReport?.files ?? [] {
-      guard let finder = file.typeName.flatMap({ index[$0] }) else { continue }
-      for case let place? in file.findings.map(Self.specPlace(of:)) { rivalFinder[place] = finder }
+    rivalReport?.forEachSpecFinding(of: matches) { finding, finder in
+      if let place = Self.specPlace(of: finding) { rivalFinder[place] = finder }
     }
     for fileIndex in files.indices {
       guard let type = files[fileIndex].typeName, let finder = index[type] else { continue }
@@ -111,14 +111,12 @@ extension CheckReport {
     }
   }
 
-  /// Calls `body` with the spec member and the finding match of each spec finding.
-  private func forEachSpecFinding(of matches: [SchemaMatch], _ body: (String, Int) -> Void) {
+  /// Calls `body` with each finding and the index of the match whose file reports it.
+  private func forEachSpecFinding(of matches: [SchemaMatch], _ body: (Finding, Int) -> Void) {
     let index = Self.matchIndex(matches)
     for file in files {
       guard let finder = file.typeName.flatMap({ index[$0] }) else { continue }
-      for case let pointer? in file.findings.map({ $0.contract?.pointer.description }) {
-        body(pointer, finder)
-      }
+      for finding in file.findings { body(finding, finder) }
     }
   }
 
