@@ -41,6 +41,13 @@ struct ContainerReadingElementTests {
       Page.self, from: Data(text.utf8))
     #expect(page.statuses == [.active])
     #expect(reports.map(\.path) == ["$.statuses[1]"])
+    // Strict fails there, with the report it refused.
+    #expect {
+      _ = try JSONDecoder().decodeStrictly(Page.self, from: Data(text.utf8))
+    } throws: { error in
+      guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+      return (context.underlyingError as? UnknownValueError)?.unknownValue.path == "$.statuses[1]"
+    }
     #expect(try encodedJSON(page) == (try JSONValue(parsing: text)))
     // Edited: the current elements as they encode themselves, then the one left out.
     var edited = page
