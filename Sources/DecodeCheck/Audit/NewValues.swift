@@ -53,7 +53,7 @@ enum NewValues {
       let shifted = year <= 9971 ? year + 28 : year - 28
       return String(shifted) + text.dropFirst(4)
     }
-    if isUUID(bytes) {
+    if StringForm.isUUID(bytes) {
       let isUppercase = text.contains { "ABCDEF".contains($0) }
       return String(text.map { nextHexDigit($0, uppercase: isUppercase) })
     }
@@ -74,15 +74,6 @@ enum NewValues {
       return false
     }
     return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { ASCII.isDigit(bytes[$0]) }
-  }
-
-  /// Eight, four, four, four and twelve hex digits, joined by dashes.
-  private static func isUUID(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count == 36 else { return false }
-    return bytes.indices.allSatisfy { index in
-      [8, 13, 18, 23].contains(index)
-        ? bytes[index] == UInt8(ascii: "-") : ASCII.hexDigitValue(bytes[index]) != nil
-    }
   }
 
   /// Digits, with a minus before them or a point between them.

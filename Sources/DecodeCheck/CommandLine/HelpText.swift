@@ -168,9 +168,11 @@ extension DecodeCheckCommand {
         that `\(name) <folder>` and PayloadFixture.all(in:) read back as the same types.
         Headers, cookies and queries are never written. A string is kept only where the models
         read it as a value: an enum's raw value (known or not), a union's tag, an alias, a value
-        the payload reports. Every other string becomes a stand-in of its form (a date
-        2000-01-01…, a UUID of zeros, https://example.com/redacted, redacted@example.com,
-        "redacted", or its mask, Xxxx-111), the first that decodes as before; keys the models
+        the payload reports. Every other string becomes a stand-in of its form, which is the
+        whole string's (text that only starts like a date is text): a date 2000-01-01…, a UUID
+        of zeros, https://example.com/redacted, redacted@example.com, a number as text "1",
+        "redacted", or for one word its mask, Xxxx-111; the first that decodes as before.
+        Free text that "redacted" cannot replace is not written. Keys the models
         read are kept, other keys (a dictionary's) replaced; numbers become 1, -1, 0.5 where
         the outcome holds. Each fixture is decoded again and must keep the payload's reports
         and failure at the same paths. A payload only a captured value keeps is not written,

@@ -5,22 +5,28 @@ import Foundation
 /// number the models do not depend on: values of the same form (a date stays a date, a URL a
 /// URL, a UUID a UUID), none of them from the capture.
 ///
-/// Each string has a short list of stand-ins, most neutral first; the recorder keeps the first
-/// that leaves the payload's outcome as it was, which only decoding can tell.
+/// A string keeps its form only when the whole string has it (``StringForm``): text that
+/// merely starts like a date or a URL is free text, and is replaced whole. Each string has a
+/// short list of stand-ins, most neutral first; the recorder keeps the first that leaves the
+/// payload's outcome as it was, which only decoding can tell.
 ///
-/// | the capture holds | first stand-in | then |
+/// | the capture holds, all of it | first stand-in | then |
 /// |---|---|---|
 /// | a date, `2025-05-02T09:14:45.120+02:00` | `2000-01-01T00:00:00.000+00:00` | its mask |
 /// | a UUID | `00000000-0000-0000-0000-000000000000` | its mask |
 /// | a URL, `https://cdn.example.net/u/ines.jpg` | `https://example.com/redacted` | its mask |
 /// | an e-mail address | `redacted@example.com` | its mask |
-/// | any other string, `Ines` | `redacted` | its mask, `Xxxx` |
+/// | a number as text, `"4312"`, `"12.50"` | `"1"`, `"0.5"` (as numbers below) | its mask |
+/// | one word, `Ines` | `redacted` | its mask, `Xxxx` |
+/// | free text, `Ines Moreau`, `2026-12-24 call Ines` | `redacted` | |
 /// | an integer, `20311`, `-4` | `1`, `-1` (`0` stays `0`) | |
 /// | any other number, `412.5` | `0.5`, `-0.5` | |
 ///
-/// The mask keeps the string's form and length and nothing else: every letter `x` (`X` in
-/// upper case), every digit `1` (so `31/12/1999` becomes `11/11/1111`, still a date), everything
-/// else as it was.
+/// The mask keeps a word's length and nothing else of it: every letter `x` (`X` in upper
+/// case), every digit `1` (so `31/12/1999` becomes `11/11/1111`, still a date), everything
+/// else as it was. It stands in only for a string of one word: of free text it would keep the
+/// word breaks, the punctuation and the letter case. A URL keeps its scheme only when it is a
+/// common one (`https`, `wss`, …).
 ///
 /// ```swift
 /// StandIns.string("ines@example.org").map(\.json)  // ["\"redacted@example.com\"", …]
@@ -34,37 +40,42 @@ enum StandIns {
     var form: String
   }
 
+  /// The schemes a URL's stand-in keeps; any other becomes `https`.
+  private static let commonSchemes: Set<String> = [
+    "http", "https", "ws", "wss", "ftp", "sftp", "file", "ssh", "git", "s3", "gs",
+  ]
+
   /// The stand-ins for a string value, most neutral first.
   static func string(_ text: String) -> [StandIn] {
-    let mask = StandIn(json: jsonQuoted(masked(text)), form: "mask")
-    let bytes = Array(text.utf8)
-    if isDate(bytes) { return [StandIn(json: jsonQuoted(date(text)), form: "date"), mask] }
-    if isUUID(bytes) {
-      return [
-        StandIn(json: jsonQuoted("00000000-0000-0000-0000-000000000000"), form: "uuid"), mask,
-      ]
+    let first: StandIn
+    switch StringForm(text) {
+    case .date:
+      first = StandIn(json: jsonQuoted(date(text)), form: "date")
+    case .uuid:
+      first = StandIn(json: jsonQuoted("00000000-0000-0000-0000-000000000000"), form: "uuid")
+    case .url:
+      let scheme = text.prefix { $0 != ":" }.lowercased()
+      let kept = commonSchemes.contains(scheme) ? scheme : "https"
+      first = StandIn(json: jsonQuoted(kept + "://example.com/redacted"), form: "url")
+    case .email:
+      first = StandIn(json: jsonQuoted("redacted@example.com"), form: "email")
+    case .number:
+      first = StandIn(json: jsonQuoted(number(text)), form: "number")
+    case .word, .text:
+      first = StandIn(json: jsonQuoted("redacted"), form: "text")
     }
-    if let scheme = URLGlob.schemeLength(of: text) {
-      let url = String(text.prefix(scheme)) + "example.com/redacted"
-      return [StandIn(json: jsonQuoted(url), form: "url"), mask]
-    }
-    if let at = text.firstIndex(of: "@"), text[at...].contains("."), !text.contains(" ") {
-      return [StandIn(json: jsonQuoted("redacted@example.com"), form: "email"), mask]
-    }
-    return [StandIn(json: jsonQuoted("redacted"), form: "text"), mask]
+    guard StringForm.isOneWord(text) else { return [first] }
+    return [first, StandIn(json: jsonQuoted(masked(text)), form: "mask")]
   }
 
   /// The stand-ins for the key of a map's entry, the `ordinal`th (from 1) of its object, so
   /// that no two keys of one object become one.
   static func key(_ text: String, ordinal: Int) -> String {
-    let bytes = Array(text.utf8)
-    if isUUID(bytes) {
-      return String(format: "00000000-0000-0000-0000-%012d", ordinal)
+    switch StringForm(text) {
+    case .uuid: String(format: "00000000-0000-0000-0000-%012d", ordinal)
+    case .email: "redacted\(ordinal)@example.com"
+    default: "key-\(ordinal)"
     }
-    if let at = text.firstIndex(of: "@"), text[at...].contains(".") {
-      return "redacted\(ordinal)@example.com"
-    }
-    return "key-\(ordinal)"
   }
 
   /// A number of the same kind as `text`, as JSON writes it: an integer or not, its sign.
@@ -91,8 +102,9 @@ enum StandIns {
       })
   }
 
-  /// The date `2000-01-01` at midnight, written as `text` writes its date: every digit after
-  /// the day becomes a zero, so fractions and offsets keep their length.
+  /// The date `2000-01-01` at midnight, written as `text`, a whole ``StringForm/date``, writes
+  /// its date: every digit after the day becomes a zero, so fractions and offsets keep their
+  /// length.
   static func date(_ text: String) -> String {
     var result = ""
     for character in text {
@@ -104,22 +116,5 @@ enum StandIns {
     characters[6] = "1"
     characters[9] = "1"
     return String(characters)
-  }
-
-  /// `2025-05-02`, with or without a time after it.
-  static func isDate(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return false
-    }
-    return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { ASCII.isDigit(bytes[$0]) }
-  }
-
-  /// Eight, four, four, four and twelve hex digits, joined by dashes.
-  static func isUUID(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count == 36 else { return false }
-    return bytes.indices.allSatisfy { index in
-      [8, 13, 18, 23].contains(index)
-        ? bytes[index] == UInt8(ascii: "-") : ASCII.hexDigitValue(bytes[index]) != nil
-    }
   }
 }

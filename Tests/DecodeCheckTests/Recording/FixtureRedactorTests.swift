@@ -259,7 +259,21 @@ struct KeptSession: Codable, Sendable {
     #expect(
       StandIns.string("https://cdn.example.net/u/1.jpg").first?.json
         == #""https://example.com/redacted""#)
-    #expect(StandIns.string("Ines Moreau").map(\.json) == [#""redacted""#, #""Xxxx Xxxxxx""#])
+    // Free text has no mask: it would keep the word breaks, punctuation and letter case.
+    #expect(StandIns.string("Ines Moreau").map(\.json) == [#""redacted""#])
+    #expect(StandIns.string("Ines").map(\.json) == [#""redacted""#, #""Xxxx""#])
+    // A form is the whole string's: text that only starts like one is free text.
+    #expect(
+      StandIns.string("2026-12-24 remind Ines Müller: call +49 170 1234567").map(\.json)
+        == [#""redacted""#])
+    #expect(StandIns.string("https://example.org is Ines's").map(\.json) == [#""redacted""#])
+    #expect(
+      StandIns.string("8d3f1c2a-5b6e-4f70-9a81-b2c3d4e5f607-ines").map(\.form)
+        == ["text", "mask"])
+    #expect(StandIns.string("2026-12-24 10:00").map(\.json) == [#""2000-01-01 00:00""#])
+    #expect(StandIns.string("12.50").map(\.json) == [#""0.5""#, #""11.11""#])
+    #expect(
+      StandIns.string("ines-app://open/Ines").first?.json == #""https://example.com/redacted""#)
     #expect(StandIns.number("20311") == "1")
     #expect(StandIns.number("-4") == "-1")
     #expect(StandIns.number("0") == "0")
