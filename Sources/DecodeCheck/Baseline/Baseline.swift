@@ -186,10 +186,18 @@ public struct Baseline: Sendable, Hashable {
     }
     var result = report
     var accepted = 0
+    /// The entries of requests by everything but the request, made when first needed.
+    var withoutRequests: [BaselineEntry: [BaselineEntry]]?
     for index in result.files.indices where !result.files[index].findings.isEmpty {
       var kept: [Finding] = []
       for finding in result.files[index].findings {
-        let entry = BaselineEntry(finding, of: result.files[index], relativeTo: folder)
+        var entry = BaselineEntry(finding, of: result.files[index], relativeTo: folder)
+        if unmatched[entry] == nil, let request = result.files[index].request,
+          let written = Self.entry(
+            like: entry, namingThe: request, in: unmatched, withoutRequests: &withoutRequests)
+        {
+          entry = written
+        }
         // A finding a baseline already accepted (one applied before this one) is not
         // accepted twice.
         guard finding.kind.details.isBaselinable, finding.field?.isBaselined != true,
@@ -220,6 +228,22 @@ public struct Baseline: Sendable, Hashable {
     result.baseline = BaselineComparison(
       accepted: accepted, fixed: fixed.sorted(), fixedEntriesFail: fixedEntriesFail)
     return result
+  }
+
+  /// An entry still unmatched that is `entry` but for its request, which names `request` the
+  /// way an older baseline wrote it: by the concrete path rather than the route's pattern.
+  private static func entry(
+    like entry: BaselineEntry, namingThe request: CapturedRequest,
+    in unmatched: [BaselineEntry: Int],
+    withoutRequests: inout [BaselineEntry: [BaselineEntry]]?
+  ) -> BaselineEntry? {
+    if withoutRequests == nil {
+      withoutRequests = Dictionary(
+        grouping: unmatched.keys.filter { $0.request != nil }, by: \.withoutRequest)
+    }
+    return withoutRequests?[entry.withoutRequest]?.first { candidate in
+      unmatched[candidate] != nil && candidate.request.map(request.matches) == true
+    }
   }
 
   /// The file's layout. Reading checks the version before the entries, so a file of another

@@ -17,6 +17,9 @@ public struct TrafficOptions: Sendable {
   public var includesErrorResponses = false
   /// Whether a JSON response with no route fails the check (`--require-routes`).
   public var requiresRoutes = false
+  /// Whether requests are shown as captured, concrete path and query (`--keep-query`),
+  /// rather than by their routes' patterns.
+  var keepsQuery = false
 
   /// Creates options with no routes, checking successful responses.
   public init() {}
@@ -147,11 +150,13 @@ struct HARArchive {
       // Bad base64 in a JSON response is reported below; in an image it is not our business.
       if data != nil || !Self.isJSONType(entry.mimeType) { return .skipped(\.notJSON) }
     }
-    let request = CapturedRequest(
-      archive: shown, entry: entry.number, method: entry.method ?? "?", url: entry.url ?? "")
     let route = entry.url.flatMap { url in
       checker.traffic.routes?.route(method: entry.method ?? "", url: url)
     }
+    let request = CapturedRequest(
+      archive: shown, entry: entry.number, method: entry.method ?? "?",
+      capturedURL: entry.url ?? "", route: route?.glob.pattern,
+      keepsQuery: checker.traffic.keepsQuery)
     guard let model = route?.model ?? model else { return .withoutType(request) }
     return .typed(body: data, model: model, request: request, route: route?.glob.pattern)
   }

@@ -91,6 +91,27 @@ enum PayloadText {
       self == .utf16BigEndian || self == .utf32BigEndian
     }
 
+    /// UTF-8 text written in this encoding, after the byte order mark when `withByteOrderMark`:
+    /// what ``convert(_:into:)`` reads back.
+    func encode(_ utf8: Data, withByteOrderMark: Bool) -> Data {
+      var units: [UInt32] = withByteOrderMark ? [0xFEFF] : []
+      let text = String(decoding: utf8, as: UTF8.self)
+      if unitLength == 4 {
+        units += text.unicodeScalars.map(\.value)
+      } else {
+        units += text.utf16.map(UInt32.init)
+      }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(units.count * unitLength)
+      for unit in units {
+        for byte in 0..<unitLength {
+          let shift = isBigEndian ? (unitLength - 1 - byte) * 8 : byte * 8
+          bytes.append(UInt8(truncatingIfNeeded: unit >> shift))
+        }
+      }
+      return Data(bytes)
+    }
+
     /// Appends the text of `body` to `text` as UTF-8; why it stops early, if it does.
     func convert(_ body: UnsafeRawBufferPointer, into text: inout [UInt8]) -> String? {
       let unitCount = body.count / unitLength

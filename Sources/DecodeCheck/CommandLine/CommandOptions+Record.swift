@@ -16,33 +16,34 @@ extension CommandOptions {
       ("--baseline", !baselinePaths.isEmpty), ("--write-baseline", writtenBaselinePath != nil),
       ("--summary", summaryPath != nil), ("--format", format != .text),
       ("--disable", !disabledClasses.isEmpty), ("--list-types", listsTypes),
+      ("--strict", isStrict),
     ]
     if let (option, _) = reportOptions.first(where: \.1) {
       throw UsageError(message: "`\(option)` cannot be used with --record, which writes fixtures")
     }
   }
 
-  /// Why recording into `recordPath` from `paths` cannot start, naming the path at fault; `nil`
-  /// when it can. Nothing is written before this is asked.
+  /// Why recording into `recordPath` from `paths` cannot start, naming the path at fault and
+  /// the system's reason; `nil` when it can. Asked before any input is read, and nothing is
+  /// written before it is asked.
   func recordingProblem() -> String? {
     guard let recordPath else { return nil }
+    let output = FixtureFolder(path: recordPath)
+    guard !recordPath.isEmpty else { return output.problem() }
     let files = FileManager.default
-    let output = Self.resolved(recordPath)
+    let resolvedOutput = Self.resolved(recordPath)
     var isFolder: ObjCBool = false
-    if files.fileExists(atPath: recordPath, isDirectory: &isFolder), !isFolder.boolValue {
-      return "the output `\(recordPath)` is a file; --record needs a folder"
-    }
     for path in paths where path != "-" {
       guard files.fileExists(atPath: path, isDirectory: &isFolder) else {
         return "no such file or folder: `\(path)`"
       }
       let input = Self.resolved(path)
-      if isFolder.boolValue, output == input || output.hasPrefix(input + "/") {
+      if isFolder.boolValue, resolvedOutput == input || resolvedOutput.hasPrefix(input + "/") {
         return "the output folder `\(recordPath)` is inside the input folder `\(path)`: "
           + "a second run would read its fixtures as captures; write them somewhere else"
       }
     }
-    return nil
+    return output.problem()
   }
 
   /// The absolute path with links resolved, as far as the path exists.

@@ -43,6 +43,9 @@ struct CommandOptions: Equatable {
   var recordPath: String?
   /// `--no-redact`: with `--record`, write bodies as captured.
   var keepsCapturedValues = false
+  /// `--keep-query`: show HAR requests as captured, their concrete paths and queries, rather
+  /// than by their routes' URL patterns.
+  var keepsQuery = false
 
   /// A command line that cannot be run, in one line.
   struct UsageError: Error, Equatable {
@@ -54,6 +57,12 @@ struct CommandOptions: Equatable {
   /// Options may come before, after or between paths; `--name=value` and `--name value` both
   /// work; `--` ends the options, so a path may start with a dash; `-` alone is standard input.
   init(parsing arguments: [String]) throws(UsageError) {
+    // Help wins wherever it is asked for, even where an option expects a value.
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+      showsHelp = true
+      return
+    }
     var remaining = arguments[...]
     var optionsEnded = false
     var limitsAudit = false
@@ -143,6 +152,7 @@ struct CommandOptions: Equatable {
       case "--record":
         recordPath = try value(describedAs: "the folder to write fixtures to")
       case "--no-redact": keepsCapturedValues = try flag()
+      case "--keep-query": keepsQuery = try flag()
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()

@@ -3,7 +3,7 @@ import Foundation
 extension DecodeCheckCommand {
   /// `--record FOLDER`: records the payloads of `plan` as fixtures, with a progress line on
   /// a terminal, and prints the summary; 0 when every payload with a type was recorded, 1 when
-  /// one was not written.
+  /// one was not written or is not valid JSON.
   static func record(
     _ plan: InputPlan, into folder: String, options: CommandOptions, checker: PayloadChecker,
     registry: ModelRegistry, name: String, standardOutput: TextStream, standardError: TextStream,
@@ -11,6 +11,7 @@ extension DecodeCheckCommand {
   ) -> Int32 {
     var recorder = FixtureRecorder(folder: folder, checker: checker, registry: registry)
     recorder.redacts = !options.keepsCapturedValues
+    recorder.isSharded = options.shard != nil
     let progress =
       standardError.isTerminal && !options.isQuiet
       ? RecordingProgress(
@@ -21,7 +22,7 @@ extension DecodeCheckCommand {
       progress: progress)
     progress?.finish()
     standardOutput.write(summary.text)
-    return summary.notWritten.isEmpty ? 0 : 1
+    return summary.notWritten.isEmpty && summary.notValidJSON.isEmpty ? 0 : 1
   }
 
   /// The sizes of the inputs `plan` reads, as their files' sizes say, without reading them.

@@ -144,6 +144,7 @@ public enum DecodeCheckCommand {
     var checker = PayloadChecker(strict: options.isStrict, lines: options.readsLines)
     checker.traffic.includesErrorResponses = options.includesErrorResponses
     checker.traffic.requiresRoutes = options.requiresRoutes
+    checker.traffic.keepsQuery = options.keepsQuery
     if options.audits { checker.audit = options.auditBudget }
     if let path = options.routesPath {
       do {

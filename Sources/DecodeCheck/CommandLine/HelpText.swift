@@ -55,7 +55,11 @@ extension DecodeCheckCommand {
         --max-payloads <n>      With --openapi, decode at most n payloads per schema, examples
                                 included (default \(ContractChecker.defaultMaximumPayloadsPerSchema)); the rest are counted as left out.
         --include-errors        HAR: check responses with a status outside 200-299 too.
-        --require-routes        HAR: a JSON response no route gives a type fails the check.
+        --require-routes        HAR: a JSON response no route gives a type fails the check
+                                (with --record, the run).
+        --keep-query            HAR: name each request as captured, its concrete path and
+                                query, which may hold ids, user names and tokens, instead of
+                                by its route's URL pattern. Baselines are not changed by it.
         --record <folder>       Instead of a report, write each JSON payload with a type to
                                 <folder>/<Type>/<name>.json as a fixture that decodes as the
                                 payload did, redacted: see RECORDING below. Files already
@@ -159,8 +163,12 @@ extension DecodeCheckCommand {
         a type a body starting with { or [) is one payload, base64 bodies decoded. Entries with
         no body, non-JSON bodies, error statuses and no route are counted in the summary and
         skipped. Findings name the request, then the line and column in the response body:
-          capture.har#12 GET /api/v2/listings?page=2 (body 14:15): warning: $.listings[1].kind: …
-        Without --routes, --type gives every response its type. A routes.json beside an archive
+          capture.har#12 GET */api/v2/listings (body 14:15): warning: $.listings[1].kind: …
+        A request is named by the URL pattern of the route that typed it, never by its
+        concrete path or its query (they carry ids, user names and tokens); one no route typed
+        by its path with each segment that looks like an id or a name written *. Baselines
+        record it by method and pattern; an entry written with the concrete path still
+        matches. Without --routes, --type gives every response its type. A routes.json beside an archive
         in a folder, and the --routes file, are not payloads. The archive is read as a stream.
 
       RECORDING:
@@ -180,9 +188,17 @@ extension DecodeCheckCommand {
         written once, so a second run writes nothing:
           \(type)/api-orders-x-5d1c0e9a2b47.json (route */api/orders/*)
           \(type)/\(type)-0e6a41f93b28.json      (no route)
-        An input that does not exist, or a <folder> inside an input folder, is a usage error
-        and nothing is written. Exit 0 when every payload with a type was written or was there
-        already, 1 when one was not.
+        Each fixture is written to a temporary file beside it and moved to its name without
+        replacing a file; a later run removes what a run stopped partway left. A fixture
+        already there that is not valid JSON is named and left. Without --shard, the fixtures
+        in <folder> that the run would not write are listed, for you to prune. A typed body
+        that is not valid JSON is named; it is written when its fixture says what a check says
+        of it (a trailing comma, UTF-16; anything with --no-redact). An empty <folder>, an
+        input that does not exist, a <folder> inside an input folder, or a <folder> that
+        cannot be created or written is a usage error before any input is read, and nothing
+        is written. --strict does not go with --record. Exit 0 when every payload with a type
+        was written or was there already, 1 when one was not, is not valid JSON, or a fixture
+        there is broken.
 
       AUDIT:
         A new value keeps the form of the one it replaces, so a field is asked about what the

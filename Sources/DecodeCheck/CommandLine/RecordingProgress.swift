@@ -46,7 +46,8 @@ final class RecordingProgress: RecordProgress, @unchecked Sendable {
   ) -> String {
     let rate = Int((Double(recorded) * 1e9 / Double(max(elapsed, 1))).rounded())
     let read = totalBytes > 0 ? ", \(Self.read(min(bytesRead, totalBytes), of: totalBytes))" : ""
-    return "\(name): recorded \(counted(recorded, "payload"))\(read) (\(rate) payloads/s)"
+    return
+      "\(name): recorded \(counted(recorded, "payload"))\(read) (\(counted(rate, "payload"))/s)"
   }
 
   /// `37 of 105 MB read`: in kilobytes under a megabyte (10⁶ bytes), with a tenth under ten.

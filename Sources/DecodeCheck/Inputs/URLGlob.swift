@@ -98,12 +98,7 @@ struct URLGlob: Sendable, Hashable {
 
   /// The length of `scheme://` at the start of `text`, or `nil` when it does not start so.
   static func schemeLength(of text: String) -> Int? {
-    guard let separator = text.range(of: "://") else { return nil }
-    let scheme = text[..<separator.lowerBound]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return nil }
-    return text.distance(from: text.startIndex, to: separator.upperBound)
+    StringForm.schemeLength(of: text)
   }
 
   /// The URL up to its query or fragment.
@@ -125,5 +120,14 @@ struct URLGlob: Sendable, Hashable {
   /// The URL's path alone: `/api/v2/listings`.
   static func path(of url: String) -> String {
     withoutQuery(pathAndQuery(of: url))
+  }
+
+  /// The URL's path with each segment that does not look like a name (``StringForm/looksLikeName(_:)``:
+  /// an id, a UUID, a user's handle or address) written `*`, as a route would match it:
+  /// `/api/v1/accounts/*/statuses` for `https://social.example/api/v1/accounts/1098/statuses?limit=2`.
+  static func template(of url: String) -> String {
+    path(of: url).split(separator: "/", omittingEmptySubsequences: false).map { segment in
+      segment.isEmpty || StringForm.looksLikeName(String(segment)) ? String(segment) : "*"
+    }.joined(separator: "/")
   }
 }

@@ -32,6 +32,9 @@ struct JSONDocument: Sendable {
     var member: Int?
     /// For a string, whether it holds an escape.
     var hasEscapes = false
+    /// For an object or an array, whether a comma follows its last member, which
+    /// `JSONDecoder` reads and RFC 8259 does not allow.
+    var hasTrailingComma = false
   }
 
   /// A member of an object or an element of an array.
@@ -79,6 +82,7 @@ struct JSONDocument: Sendable {
     // read for the member whose value comes next.
     var open: [(node: Int, firstPending: Int, key: String?, keyOffset: Int)] = []
     var pending: [Member] = []
+    var afterComma = false
     func add(_ node: Node) -> Int {
       var node = node
       node.parent = open.last?.node
@@ -96,6 +100,7 @@ struct JSONDocument: Sendable {
     }
     while true {
       let token = tokens.next()
+      defer { afterComma = token.kind == .comma }
       switch token.kind {
       case .openBrace, .openBracket:
         let kind: JSONValueKind = token.kind == .openBrace ? .object : .array
@@ -108,6 +113,7 @@ struct JSONDocument: Sendable {
         pending.removeSubrange(frame.firstPending...)
         nodes[frame.node].members = first..<members.count
         nodes[frame.node].end = token.end
+        nodes[frame.node].hasTrailingComma = afterComma
         for member in first..<members.count { nodes[members[member].value].member = member }
         if nodes[frame.node].kind == .object, members.count - first > Self.indexedObjectSize {
           var index: [String: Int] = [:]

@@ -22,6 +22,9 @@ struct FixtureRecorder {
   var registry: ModelRegistry
   /// Whether values are replaced (the default) or written as captured (`--no-redact`).
   var redacts = true
+  /// Whether the run records one shard of the inputs (`--shard`), so the other fixtures in
+  /// the folder may be another shard's.
+  var isSharded = false
 
   /// The most payloads, and body bytes, worked on at once: a batch, as a check reads archives.
   static let batchPayloads = 64
@@ -75,6 +78,9 @@ struct FixtureRecorder {
         progress?.advance(variants: 0)
         switch result {
         case .recorded(let payload):
+          if let problem = payload.textProblem {
+            summary.notValidJSON.append("\(captured.source): \(problem); recorded as it is")
+          }
           let name = fixtureName(captured, shape: payload.shape)
           let hash = StableHash(bytes: payload.text)
           summary.recorded += 1
@@ -89,8 +95,10 @@ struct FixtureRecorder {
           summary.notWritten.append(
             "\(captured.source): no redacted fixture decodes as it did; record it with --no-redact "
               + "if its values may be committed")
-        case .notJSON:
-          summary.notJSON.append(captured.source)
+        case .notJSON(let problem):
+          summary.notValidJSON.append(
+            "\(captured.source): \(problem); not written: a body that is not JSON cannot be "
+              + "redacted; record it with --no-redact if it may be committed as it is")
         }
       }
       batch.removeAll(keepingCapacity: true)
@@ -167,12 +175,16 @@ struct FixtureRecorder {
         switch archive.response(of: entry) {
         case .skipped(let count):
           summary.traffic[keyPath: count] += 1
-        case .withoutType:
+        case .withoutType(let request):
           summary.traffic.withoutRoute += 1
+          if checker.traffic.requiresRoutes {
+            summary.notWritten.append(
+              "\(request.name): no route gives this response a type (--require-routes)")
+          }
         case .typed(let body, let model, let request, let route):
           summary.traffic.checked += 1
-          // Method and path, never the query: it may hold a token.
-          let source = "\(input.path)#\(request.entry) \(request.methodAndPath)"
+          // By its route's pattern, never its concrete path or query: they may be personal.
+          let source = request.name
           guard let body else {
             summary.notWritten.append("\(source): marked base64 but not valid base64")
             continue
@@ -213,25 +225,34 @@ struct FixtureRecorder {
     return slug.isEmpty ? "root" : slug
   }
 
-  /// Writes each chosen fixture whose file is not there yet, in name order.
+  /// Writes each chosen fixture whose file is not there yet, in name order, after removing
+  /// the temporary files of earlier runs that stopped partway. A fixture already there is
+  /// left as it is, and named when it is not valid JSON; without a shard, the fixtures there
+  /// that this run would not write are listed, for the team to prune.
   private func write(_ chosen: [String: Chosen], into summary: inout RecordingSummary) {
-    let files = FileManager.default
+    let output = FixtureFolder(path: folder)
+    output.removeStaleTemporaryFiles()
     summary.duplicates = summary.recorded - chosen.count
     for name in chosen.keys.sorted() {
-      let path = (folder as NSString).appendingPathComponent(name)
-      if files.fileExists(atPath: path) {
-        summary.alreadyThere += 1
-        continue
-      }
       do {
-        try files.createDirectory(
-          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try chosen[name]!.text.write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-        summary.written += 1
-        summary.replacedStrings += chosen[name]!.replacedStrings
+        switch try output.write(chosen[name]!.text, to: name) {
+        case .written:
+          summary.written += 1
+          summary.replacedStrings += chosen[name]!.replacedStrings
+        case .alreadyThere:
+          summary.alreadyThere += 1
+          if let problem = output.problem(ofFixture: name) {
+            summary.notWritten.append(
+              "\((folder as NSString).appendingPathComponent(name)): already there and \(problem); "
+                + "remove it to record it again")
+          }
+        }
       } catch {
-        summary.notWritten.append("\(path): cannot write: \(error.localizedDescription)")
+        summary.notWritten.append(error.message)
       }
+    }
+    if !isSharded {
+      summary.notFromThisRun = output.fixtureNames().filter { chosen[$0] == nil }
     }
   }
 }
@@ -253,10 +274,15 @@ struct RecordingSummary: Sendable {
   var replacedStrings = 0
   /// Payloads and inputs not recorded, and why: one line each.
   var notWritten: [String] = []
-  /// Payload files that are not JSON, skipped as the archives' responses that are not.
-  var notJSON: [String] = []
+  /// Payloads with a type that are not valid JSON, and why, one line each, written when their
+  /// fixture keeps what a check says of them (a trailing comma, UTF-16, or anything under
+  /// `--no-redact`): each fails the run, as a check fails on it.
+  var notValidJSON: [String] = []
   /// What the archives held.
   var traffic = TrafficCounts()
+  /// The fixtures in the folder that this run would not write (not counted with a shard):
+  /// recorded from other payloads, or under the names of an older version.
+  var notFromThisRun: [String] = []
 
   /// The summary line, then one line for each payload not written.
   var text: String {
@@ -264,8 +290,11 @@ struct RecordingSummary: Sendable {
       "\(counted(payloads, "payload")) read: \(counted(written, "fixture")) written, "
       + "\(counted(duplicates, "duplicate")), \(alreadyThere) already there; "
       + "\(counted(replacedStrings, "string")) replaced"
-    if !notJSON.isEmpty { line += "; \(notJSON.count) not JSON, skipped" }
+    if !notValidJSON.isEmpty { line += "; \(notValidJSON.count) not valid JSON" }
     if !notWritten.isEmpty { line += "; \(notWritten.count) not written" }
+    if !notFromThisRun.isEmpty {
+      line += "; \(notFromThisRun.count) in the folder not from this run"
+    }
     var lines = [line]
     if traffic.entries > 0 {
       var skipped: [String] = []
@@ -277,8 +306,9 @@ struct RecordingSummary: Sendable {
         "\(counted(traffic.entries, "HAR entry", plural: "HAR entries")) read"
           + (skipped.isEmpty ? "" : "; skipped: " + skipped.joined(separator: ", ")))
     }
-    lines += notJSON.map { "skipped: \($0): not JSON" }
+    lines += notValidJSON.map { "not valid JSON: " + $0 }
     lines += notWritten.map { "not written: " + $0 }
+    lines += notFromThisRun.map { "not from this run: " + $0 }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -39,8 +39,9 @@ struct FixtureRedactor: Sendable {
     case needsCapturedValue(path: String)
     /// Even with keys and numbers as captured, the fixture does not decode as the payload did.
     case cannotKeepOutcome
-    /// The payload is not JSON.
-    case notJSON
+    /// The payload is not JSON `JSONDecoder` reads, for this reason (with its place): only
+    /// `--no-redact` writes it, as it is.
+    case notJSON(String)
   }
 
   /// A payload ready to be written.
@@ -51,6 +52,9 @@ struct FixtureRedactor: Sendable {
     var shape: StableHash
     /// How many strings (values and keys) were replaced.
     var replacedStrings: Int
+    /// What a check says of the payload's text that is not valid JSON (a trailing comma, not
+    /// UTF-8, not JSON at all), which its fixture says too; `nil` when there is nothing.
+    var textProblem: String?
   }
 
   /// What was decided for each node and member.
@@ -94,8 +98,16 @@ struct FixtureRedactor: Sendable {
   /// Each place is asked about once per field first (``Fields``); when the fixture that makes
   /// does not keep the outcome, every place is asked about on its own.
   func record(_ data: Data) -> RecordingResult {
-    guard let payload = JSONDocument(data) else { return .notJSON }
-    let base = decoder.outcome(of: data)
+    let body = CapturedBody(data)
+    if let problem = body.problem {
+      guard !redacts else { return .notJSON(problem) }
+      return .recorded(
+        RecordedPayload(
+          text: data, shape: StableHash(bytes: data), replacedStrings: 0, textProblem: problem))
+    }
+    guard let payload = JSONDocument(body.text) else { return .notJSON("not JSON") }
+    let base = decoder.outcome(of: body.text)
+    let textProblem = body.textFindings.first
     let paths = payload.paths()
     // What the payload itself reports is what its fixture is about.
     var reported = Set(base.reports.filter { !$0.isElementLeftOut }.map(\.jsonPath))
@@ -114,20 +126,25 @@ struct FixtureRedactor: Sendable {
       case .success(let decisions): decided = decisions
       case .failure(let needs): return .needsCapturedValue(path: needs.path)
       }
-      let shape = Self.shape(of: payload, decided, outcome: base)
+      let shape = Self.shape(of: payload, decided, outcome: base, text: body.textFindings)
       guard redacts else {
-        return .recorded(RecordedPayload(text: data, shape: shape, replacedStrings: 0))
+        return .recorded(
+          RecordedPayload(text: data, shape: shape, replacedStrings: 0, textProblem: textProblem))
       }
       // Numbers may be kept as captured when replacing them all changes the outcome; keys
       // replaced never are, since a map's keys are as personal as its values.
       let signature = base.signature
       for values in [decided.strings.merging(decided.numbers) { $1 }, decided.strings] {
         let text = payload.fixtureText(values: values, keys: decided.keys)
-        if decoder.outcome(of: text).signature == signature {
+        let written = body.written(text)
+        if decoder.outcome(of: text).signature == signature,
+          CapturedBody(written).textFindings == body.textFindings
+        {
           return .recorded(
             RecordedPayload(
-              text: text, shape: shape,
-              replacedStrings: decided.strings.count + decided.keys.count))
+              text: written, shape: shape,
+              replacedStrings: decided.strings.count + decided.keys.count,
+              textProblem: textProblem))
         }
       }
     }
@@ -314,9 +331,9 @@ struct FixtureRedactor: Sendable {
   /// The payload's shape: the type's outcome, and for each value its kind, with the values and
   /// keys kept and the forms of those replaced. Arrays count each element's shape once, and
   /// objects each member's, so that a longer page of the same listings is the same shape.
-  private static func shape(of payload: JSONDocument, _ decided: Decisions, outcome: VariantOutcome)
-    -> StableHash
-  {
+  private static func shape(
+    of payload: JSONDocument, _ decided: Decisions, outcome: VariantOutcome, text: [String]
+  ) -> StableHash {
     var shapes = [String](repeating: "", count: payload.nodes.count)
     // Backwards, so each container's values are done before it.
     for node in payload.nodes.indices.reversed() {
@@ -344,7 +361,7 @@ struct FixtureRedactor: Sendable {
     }
     var hash = StableHash()
     hash.add(shapes.first ?? "")
-    for part in outcome.signature { hash.add(part) }
+    for part in outcome.signature + text { hash.add(part) }
     return hash
   }
 }

@@ -4,7 +4,8 @@ import Foundation
 // A recorded fixture's text: the payload written again, indented two spaces a level so a
 // review reads it line by line, with some values and keys replaced. Everything else stays as
 // the server sent it: key order, repeated keys, strings with their escapes, numbers as written,
-// array lengths, `null` versus a missing key.
+// array lengths, `null` versus a missing key, and a trailing comma (which `JSONDecoder` reads and
+// a check warns of).
 //
 // ```swift
 // let payload = try #require(JSONDocument(data))
@@ -28,6 +29,7 @@ extension JSONDocument {
     func close() {
       let node = open.removeLast()
       let isObject = nodes[node].kind == .object
+      if nodes[node].hasTrailingComma { text.append(UInt8(ascii: ",")) }
       newline(open.count)
       text.append(UInt8(ascii: isObject ? "}" : "]"))
     }

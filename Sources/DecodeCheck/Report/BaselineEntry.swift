@@ -154,6 +154,14 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
   private var sortKey: [String] {
     [file ?? "", type ?? "", request ?? "", pointer ?? "", path ?? "", kind.rawValue, value]
   }
+
+  /// The entry without its request: what an entry of an older baseline, which named the
+  /// request by its concrete path, shares with the entry a finding makes now.
+  var withoutRequest: Self {
+    var entry = self
+    entry.request = nil
+    return entry
+  }
 }
 
 /// What a ``Baseline`` did to a report: how many findings it accepted, and which of its

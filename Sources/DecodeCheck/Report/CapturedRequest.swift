@@ -1,5 +1,6 @@
-/// The request a payload from a HAR archive answered, which every format names:
-/// `capture.har#12 GET /api/v2/listings?page=2`.
+/// The request a payload from a HAR archive answered, which every format names by the route
+/// that typed it, never by its concrete path or query, which carry ids, user names and tokens:
+/// `capture.har#12 GET */api/v1/accounts/*`.
 ///
 /// ```swift
 /// for file in report.files {
@@ -13,38 +14,62 @@ public struct CapturedRequest: Sendable, Hashable, Codable {
   public internal(set) var entry: Int
   /// The request's method, such as `GET`.
   public internal(set) var method: String
-  /// The request's full URL.
+  /// The request's URL as reports show it: the URL pattern of the route that typed it
+  /// (`*/api/v1/accounts/*`), or for a request no route typed, its path with each segment that
+  /// looks like an id or a name written `*` (`/api/v1/accounts/*/statuses`); with
+  /// `--keep-query`, the URL as captured, query and all.
   public internal(set) var url: String
+  /// The URL pattern of the route that typed the response, if a route did.
+  var route: String?
 
-  /// Creates a request's description.
+  /// Describes a request of `archive` whose URL, as captured, is `capturedURL`; shown by
+  /// `route`, or as captured when `keepsQuery`.
   ///
   /// ```swift
   /// let request = CapturedRequest(
   ///   archive: "capture.har", entry: 12, method: "GET",
-  ///   url: "https://api.example.com/api/v2/listings?page=2")
+  ///   capturedURL: "https://api.example.com/api/v2/listings/b-17?token=…",
+  ///   route: "*/api/v2/listings/*", keepsQuery: false)
+  /// request.url  // "*/api/v2/listings/*"
   /// ```
-  init(archive: String, entry: Int, method: String, url: String) {
+  init(
+    archive: String, entry: Int, method: String, capturedURL: String, route: String?,
+    keepsQuery: Bool
+  ) {
     self.archive = archive
     self.entry = entry
     self.method = method
-    self.url = url
+    self.route = route
+    url = keepsQuery ? capturedURL : route ?? URLGlob.template(of: capturedURL)
   }
 
-  /// `#12 GET /api/v2/listings?page=2`: the entry, the method and the URL's path and query.
+  /// `#12 GET */api/v2/listings/*`: the entry, the method and the URL as shown.
   var label: String {
     "#\(entry) \(method) \(URLGlob.pathAndQuery(of: url))"
   }
 
-  /// `capture.har#12 GET /api/v2/listings?page=2`.
+  /// `capture.har#12 GET */api/v2/listings/*`.
   var name: String {
     archive + label
   }
 
-  /// `GET /api/v2/listings`: the method and the URL's path, without the entry's number or the
-  /// query, which change when a capture is exported again. A ``BaselineEntry`` keys the
-  /// request's findings by it.
+  /// `GET */api/v2/listings/*`: the method and the route's pattern (or the path's template),
+  /// never the entry's number, the concrete path or the query, which change from one capture
+  /// to the next and may be personal. A ``BaselineEntry`` keys the request's findings by it;
+  /// an entry written with the concrete path still matches (``matches(baselineRequest:)``).
   var methodAndPath: String {
-    "\(method) \(URLGlob.path(of: url))"
+    "\(method) \(route ?? URLGlob.template(of: url))"
+  }
+
+  /// Whether a baseline's `request` (method and path, as ``methodAndPath`` writes it now or
+  /// wrote it before, with the concrete path) names this request.
+  func matches(baselineRequest: String) -> Bool {
+    if baselineRequest == methodAndPath { return true }
+    let parts = baselineRequest.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0] == method,
+      let glob = try? URLGlob(route ?? URLGlob.template(of: url))
+    else { return false }
+    return glob.matches(String(parts[1]))
   }
 }
 

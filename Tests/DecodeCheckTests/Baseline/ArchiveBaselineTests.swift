@@ -63,10 +63,58 @@ import Testing
     let archived = written.entries.filter { $0.request != nil }
     #expect(
       archived.map { "\($0.file ?? "") \($0.request ?? "") \($0.path ?? "") \($0.value)" } == [
-        "Traffic/capture.har GET /api/bookings/b-2 $.state checked_in",
-        "Traffic/capture.har GET /api/bookings/b-2 $.total.currency CHF",
-        "Traffic/capture.har GET /api/bookings/b-3 $.guests[1] missing required key `name`",
+        "Traffic/capture.har GET */api/bookings/* $.guests[1] missing required key `name`",
+        "Traffic/capture.har GET */api/bookings/* $.state checked_in",
+        "Traffic/capture.har GET */api/bookings/* $.total.currency CHF",
       ])
+  }
+
+  /// Before issue 40 a baseline named a request by its concrete path (`GET /api/bookings/b-2`),
+  /// which carries ids and user names; it now names the route's pattern. A baseline written
+  /// the old way still accepts every finding, and one that is gone is still listed.
+  @Test func aBaselineNamingConcretePathsStillAccepts() throws {
+    let folder = try folderWithAnArchive()
+    let baseline = try writeBaseline(in: folder, checking: "Traffic")
+    var text = try String(contentsOfFile: baseline, encoding: .utf8)
+    let written = text
+    for (value, path) in [
+      ("checked_in", "b-2"), ("CHF", "b-2"), ("missing required key `name`", "b-3"),
+    ] {
+      // Each entry's request, as decode-check wrote it before.
+      let entry = try #require(text.range(of: "\"value\" : \"\(value)\""))
+      let request = try #require(
+        text.range(
+          of: "\"GET */api/bookings/*\"", options: .backwards,
+          range: text.startIndex..<entry.lowerBound))
+      text.replaceSubrange(request, with: "\"GET /api/bookings/\(path)\"")
+    }
+    #expect(text != written)
+    #expect(!text.contains("*/api/bookings"))
+    try text.write(toFile: baseline, atomically: true, encoding: .utf8)
+    let run = runCommand(
+      [
+        "--routes", routes(folder), "--baseline", baseline, "--strict-baseline",
+        folder.path + "/Traffic",
+      ],
+      workingDirectory: folder.path)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.outputLines.last?.hasSuffix("3 findings accepted, 0 entries no longer found") == true)
+    // A finding gone from its request is listed, as before.
+    let fixedBooking = Payloads.bookingWithUnknownValues.replacing("\"CHF\"", with: "\"EUR\"")
+    try folder.write(
+      try Archives.archive([
+        Archives.entry(host + "/api/bookings/b-2", text: fixedBooking),
+        Archives.entry(host + "/api/bookings/b-3", text: Payloads.bookingMissingGuestName),
+      ]),
+      to: "Traffic/capture.har")
+    let fixed = runCommand(
+      ["--routes", routes(folder), "--baseline", baseline, folder.path + "/Traffic"],
+      workingDirectory: folder.path)
+    #expect(
+      fixed.outputLines.first
+        == "Traffic/capture.har GET /api/bookings/b-2: note: $.total.currency: no longer found; "
+        + "remove it from the baseline: unknown value \"CHF\"")
   }
 
   /// On `main` before the fix, every archive entry was "no longer found" here, and the run
@@ -115,10 +163,10 @@ import Testing
       workingDirectory: folder.path)
     #expect(
       run.outputLines.dropLast() == [
-        "Traffic/capture.har GET /api/bookings/b-2: note: $.total.currency: no longer found; "
-          + "remove it from the baseline: unknown value \"CHF\"",
-        "Traffic/capture.har GET /api/bookings/b-3: note: $.guests[1]: no longer found; "
+        "Traffic/capture.har GET */api/bookings/*: note: $.guests[1]: no longer found; "
           + "remove it from the baseline: decoding failure \"missing required key `name`\"",
+        "Traffic/capture.har GET */api/bookings/*: note: $.total.currency: no longer found; "
+          + "remove it from the baseline: unknown value \"CHF\"",
       ])
     let github = runCommand(
       [
@@ -129,8 +177,8 @@ import Testing
     #expect(
       github.outputLines.first
         == "::error file=Traffic/capture.har,title=decode-check%3A baseline entry no longer "
-        + "found::GET /api/bookings/b-2: $.total.currency: no longer found; remove it from the "
-        + "baseline: unknown value \"CHF\"")
+        + "found::GET */api/bookings/*: $.guests[1]: no longer found; remove it from the "
+        + "baseline: decoding failure \"missing required key `name`\"")
   }
 
   /// A file gone from a folder the run searched is judged; one gone from a folder the run
@@ -153,9 +201,9 @@ import Testing
     #expect(
       fixed.map { "\($0["file"] as? String ?? "") \($0["request"] as? String ?? "-")" } == [
         "Other/Booking/v3.json -",
-        "Traffic/capture.har GET /api/bookings/b-2",
-        "Traffic/capture.har GET /api/bookings/b-2",
-        "Traffic/capture.har GET /api/bookings/b-3",
+        "Traffic/capture.har GET */api/bookings/*",
+        "Traffic/capture.har GET */api/bookings/*",
+        "Traffic/capture.har GET */api/bookings/*",
       ])
   }
 }

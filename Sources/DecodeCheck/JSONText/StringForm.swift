@@ -33,7 +33,7 @@ enum StringForm: Hashable, Sendable {
       self = .uuid
     } else if !Self.isOneWord(text) {
       self = .text
-    } else if URLGlob.schemeLength(of: text) != nil, Self.isURLText(bytes) {
+    } else if Self.schemeLength(of: text) != nil, Self.isURLText(bytes) {
       self = .url
     } else if Self.isEmail(text) {
       self = .email
@@ -42,6 +42,45 @@ enum StringForm: Hashable, Sendable {
     } else {
       self = .word
     }
+  }
+
+  /// The length of `scheme://` at the start of `text`, or `nil` when it does not start so.
+  static func schemeLength(of text: String) -> Int? {
+    guard let separator = text.range(of: "://") else { return nil }
+    let scheme = text[..<separator.lowerBound]
+    guard let first = scheme.first, first.isASCII, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    return text.distance(from: text.startIndex, to: separator.upperBound)
+  }
+
+  /// Whether `text` looks like the name of a field (or of a path's segment) rather than data:
+  /// ASCII letters, digits, `_` and `-` (and `.` inside), 1 to 48 of them, not all digits,
+  /// and not a UUID, an e-mail address, a URL, a run of 16 or more hex digits, or a run of 16
+  /// or more characters that mixes capitals, small letters and digits as Base64 and tokens do.
+  ///
+  /// ```swift
+  /// StringForm.looksLikeName("media_attachments")  // true
+  /// StringForm.looksLikeName("1098")               // false
+  /// StringForm.looksLikeName("ghp_R3aLt0k3nV4lu3") // false
+  /// ```
+  static func looksLikeName(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard (1...48).contains(bytes.count), let first = bytes.first, first != UInt8(ascii: "."),
+      bytes.last != UInt8(ascii: "."),
+      bytes.allSatisfy({
+        ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "_")
+          || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+      }),
+      !bytes.allSatisfy(ASCII.isDigit), !isUUID(bytes)
+    else { return false }
+    if bytes.count >= 16 {
+      if bytes.allSatisfy({ ASCII.hexDigitValue($0) != nil }) { return false }
+      let capitals = bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+      let small = bytes.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+      if capitals && small && bytes.contains(where: ASCII.isDigit) { return false }
+    }
+    return true
   }
 
   /// Whether the string holds no white space (every form but ``text``, and a date with a
