@@ -26,6 +26,9 @@ extension DecodeCheckCommand {
                                 or its module-qualified name, which always works:
                                   --type \(type)
                                   --type \(qualified)
+                                An array of a registered type is [Name] (or Array<Name>),
+                                here, in routes, schema maps and baselines, and the folder
+                                Array-Name: --type '[\(type)]', Fixtures/Array-\(type)/page.json.
                                 Without --type, each file is decoded as the type its nearest
                                 enclosing folder is named after, so one run checks a folder of
                                 several types:

@@ -103,6 +103,19 @@ public struct ModelRegistry: Sendable {
     if let model = models.first(where: { $0.qualifiedName == name }) {
       return model
     }
+    if let element = Self.elementName(ofArray: name) {
+      // A registered array type of that name is itself; otherwise the array of its element.
+      if let model = models.first(where: { $0.name == name || $0.qualifiedName == name }) {
+        return model
+      }
+      do {
+        return try model(named: element).array
+      } catch .unknown(_, let registered) {
+        throw .unknown(name, registered: registered)
+      } catch .ambiguous(_, let candidates) {
+        throw .ambiguous(name, candidates: candidates.map { "[\($0)]" })
+      }
+    }
     let candidates = models.filter { $0.name == name }
     switch candidates.count {
     case 1:
@@ -112,6 +125,20 @@ public struct ModelRegistry: Sendable {
     default:
       throw .ambiguous(name, candidates: candidates.map(\.qualifiedName).sorted())
     }
+  }
+
+  /// The element's name when `name` names an array, in any of the three spellings:
+  /// `[Status]`, `Array<Status>` (as Swift prints it) and `Array-Status` (a fixture folder's,
+  /// which a shell needs no quotes for); `nil` for any other name.
+  static func elementName(ofArray name: String) -> String? {
+    if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {
+      return String(name.dropFirst().dropLast())
+    }
+    for prefix in ["Array<", "Swift.Array<"] where name.hasPrefix(prefix) && name.hasSuffix(">") {
+      return String(name.dropFirst(prefix.count).dropLast())
+    }
+    if name.hasPrefix("Array-"), name.count > 6 { return String(name.dropFirst(6)) }
+    return nil
   }
 
   /// Whether `name` finds a type without ambiguity.

@@ -59,6 +59,12 @@ public struct RegisteredModel: Sendable {
   /// The type's own alias conflicts, when it has aliases or is a tagged union.
   let aliasConflicts: @Sendable () -> [AliasConflict]
 
+  /// Makes the model of an array of this type, decoded with the same decoder.
+  private let makeArray: @Sendable () -> RegisteredModel
+
+  /// The element's model, when this is the model of an array made by ``array``.
+  private(set) var element: (@Sendable () -> RegisteredModel)?
+
   /// Wraps a `Decodable` type, decoded as the app decodes it: with the decoder `makeDecoder`
   /// returns, a plain `JSONDecoder()` unless told otherwise.
   ///
@@ -94,6 +100,24 @@ public struct RegisteredModel: Sendable {
     }
     decodeLocating = { payload, options in try decoding.decodeLocating(payload, options) }
     aliasConflicts = { decoding.aliasConflicts() }
+    makeArray = { decoding.array(decoder: makeDecoder) }
+  }
+
+  /// The model of an array of this type, decoded with the same decoder: `[Status]` for
+  /// `Status`, so a timeline is checked and recorded as the type a team registered.
+  var array: RegisteredModel {
+    var array = makeArray()
+    array.element = { [self] in self }
+    return array
+  }
+
+  /// The name of the folder that holds fixtures of this type, one a shell needs no quotes
+  /// for, which ``ModelRegistry/model(named:)`` reads back: `Status`, or `Array-Status` for an
+  /// array of `Status` (not `[Status]`, whose brackets a shell would read as a pattern);
+  /// Qualified (`SampleAPI.Status`) when another type of `registry` shares the short name.
+  func folderName(in registry: ModelRegistry) -> String {
+    guard let element else { return registry.isUnambiguous(name) ? name : qualifiedName }
+    return "Array-" + element().folderName(in: registry)
   }
 }
 
@@ -102,6 +126,7 @@ private protocol PayloadDecoding: Sendable {
   func decode(_ payload: Data, with decoder: JSONDecoder) throws
   func decodeLocating(_ payload: JSONDocument, _ options: DecodingOptions) throws
   func aliasConflicts() -> [AliasConflict]
+  func array(decoder: @escaping @Sendable () -> JSONDecoder) -> RegisteredModel
 }
 
 /// Decodes one model type; the value the registered closure holds in place of the type.
@@ -116,6 +141,10 @@ private struct Decoding<Model: Decodable>: PayloadDecoding {
 
   func aliasConflicts() -> [AliasConflict] {
     AliasConflict.all(of: Model.self)
+  }
+
+  func array(decoder: @escaping @Sendable () -> JSONDecoder) -> RegisteredModel {
+    RegisteredModel([Model].self, decoder: decoder)
   }
 }
 

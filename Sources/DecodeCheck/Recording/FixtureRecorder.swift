@@ -203,7 +203,7 @@ struct FixtureRecorder {
   /// pattern (or the type) and the shape.
   private func fixtureName(_ captured: Captured, shape: StableHash) -> String {
     let model = captured.model
-    let typeFolder = registry.isUnambiguous(model.name) ? model.name : model.qualifiedName
+    let typeFolder = model.folderName(in: registry)
     let stem = captured.route.map(Self.slug) ?? model.name
     return "\(typeFolder)/\(stem)-\(shape.hex.prefix(12)).json"
   }

@@ -47,15 +47,19 @@ public struct SchemaMatch: Sendable, Hashable {
     in registry: ModelRegistry, document: OpenAPIDocument, map: [String: String] = [:]
   ) throws(SchemaMappingError) -> [SchemaMatch] {
     var byType: [String: String] = [:]
+    // An array of a registered type (`[User]`) is checked when the map names it.
+    var arrays: [RegisteredModel] = []
     for (typeName, schema) in map.sorted(by: { $0.key < $1.key }) {
       do {
-        byType[try registry.model(named: typeName).qualifiedName] = schema
+        let model = try registry.model(named: typeName)
+        byType[model.qualifiedName] = schema
+        if !registry.models.contains(model) { arrays.append(model) }
       } catch {
         throw SchemaMappingError(message: "the schema map names \(error.description)")
       }
     }
     var matches: [SchemaMatch] = []
-    for model in registry.models {
+    for model in registry.models + arrays {
       let mapped = byType[model.qualifiedName] ?? model.schema
       guard let schema = mapped ?? (document.schemaNames.contains(model.name) ? model.name : nil)
       else { continue }
