@@ -123,9 +123,12 @@ struct HARArchive {
     case skipped(TrafficCount)
     /// A JSON response that no route (and no `--type`) gives a type.
     case withoutType(CapturedRequest)
-    /// A JSON response and its type, from `route` (the route's URL pattern) or `--type`;
-    /// `body` is `nil` when it is marked base64 and is not.
-    case typed(body: Data?, model: RegisteredModel, request: CapturedRequest, route: String?)
+    /// A JSON response and its type, from `route` (the route's URL pattern) or `--type`, and
+    /// what the route keeps as captured when recorded; `body` is `nil` when it is marked
+    /// base64 and is not.
+    case typed(
+      body: Data?, model: RegisteredModel, request: CapturedRequest, route: String?,
+      keep: [String])
   }
 
   /// Classifies one entry: skipped (by status, for want of a body, not JSON), without a
@@ -158,7 +161,9 @@ struct HARArchive {
       capturedURL: entry.url ?? "", route: route?.glob.pattern,
       keepsQuery: checker.traffic.keepsQuery)
     guard let model = route?.model ?? model else { return .withoutType(request) }
-    return .typed(body: data, model: model, request: request, route: route?.glob.pattern)
+    return .typed(
+      body: data, model: model, request: request, route: route?.glob.pattern,
+      keep: route?.keep ?? [])
   }
 
   /// Classifies one entry and, when it is a JSON response with a type, checks its body.
@@ -175,7 +180,7 @@ struct HARArchive {
       return Result(
         report: report(request, model: nil, outcome: .failed, findings: [finding], 0),
         count: \.withoutRoute)
-    case .typed(let data, let model, let request, _):
+    case .typed(let data, let model, let request, _, _):
       guard let data else {
         let finding = Finding(
           severity: .error, kind: .invalidJSON,

@@ -9,6 +9,12 @@ extension CommandOptions {
         throw UsageError(
           message: "`--no-redact` keeps captured values in what --record FOLDER writes")
       }
+      if !keptPatterns.isEmpty {
+        throw UsageError(message: "`--keep` names values that --record FOLDER keeps as captured")
+      }
+      if maximumProbes != nil {
+        throw UsageError(message: "`--max-probes` limits what --record FOLDER asks of a payload")
+      }
       return
     }
     let reportOptions = [

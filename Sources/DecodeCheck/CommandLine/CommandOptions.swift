@@ -43,6 +43,10 @@ struct CommandOptions: Equatable {
   var recordPath: String?
   /// `--no-redact`: with `--record`, write bodies as captured.
   var keepsCapturedValues = false
+  /// `--keep PATTERN,…`: with `--record`, the values every fixture keeps as captured.
+  var keptPatterns: [String] = []
+  /// `--max-probes N`: with `--record`, the most probes one payload may take.
+  var maximumProbes: Int?
   /// `--keep-query`: show HAR requests as captured, their concrete paths and queries, rather
   /// than by their routes' URL patterns.
   var keepsQuery = false
@@ -153,6 +157,18 @@ struct CommandOptions: Equatable {
         recordPath = try value(describedAs: "the folder to write fixtures to")
       case "--no-redact": keepsCapturedValues = try flag()
       case "--keep-query": keepsQuery = try flag()
+      case "--keep":
+        let text = try value(describedAs: "JSON path patterns of values to keep, such as $.version")
+        for part in text.split(separator: ",") {
+          do {
+            keptPatterns.append(
+              try KeepPattern.normalized(part.trimmingCharacters(in: .whitespaces)))
+          } catch {
+            throw UsageError(message: "`--keep`: \(error.message)")
+          }
+        }
+      case "--max-probes":
+        maximumProbes = try count(describedAs: "the most probes one recorded payload may take")
       case "--list-types": listsTypes = try flag()
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()

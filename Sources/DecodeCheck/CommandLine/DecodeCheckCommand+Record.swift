@@ -12,6 +12,8 @@ extension DecodeCheckCommand {
     var recorder = FixtureRecorder(folder: folder, checker: checker, registry: registry)
     recorder.redacts = !options.keepsCapturedValues
     recorder.isSharded = options.shard != nil
+    recorder.keep = options.keptPatterns
+    if let probes = options.maximumProbes { recorder.budget = probes }
     let progress =
       standardError.isTerminal && !options.isQuiet
       ? RecordingProgress(

@@ -68,6 +68,12 @@ extension DecodeCheckCommand {
                                 payload did, redacted: see RECORDING below. Files already
                                 there are never written again.
         --no-redact             With --record, write the payloads as captured.
+        --keep <patterns>       With --record, write the values at these JSON path patterns
+                                as captured, comma-separated: --keep '$.version,$.domain'.
+                                A route's "keep": [...] does the same for its responses.
+        --max-probes <n>        With --record, the most probes one payload may take (default
+                                \(FixtureRedactor.defaultBudget)); a payload that needs more is not written, and is
+                                listed.
         --strict                Fail payloads that hold values the models do not know or had
                                 an element left out; without it they decode and are reported
                                 as warnings. Old spellings are notes either way. With --audit,
@@ -184,8 +190,12 @@ extension DecodeCheckCommand {
         of zeros, https://example.com/redacted, redacted@example.com, a number as text "1",
         "redacted", or for one word its mask, Xxxx-111; the first that decodes as before.
         Free text that "redacted" cannot replace is not written. Keys the models
-        read are kept, other keys (a dictionary's) replaced; numbers become 1, -1, 0.5 where
-        the outcome holds. Each fixture is decoded again and must keep the payload's reports
+        read as names are kept, a dictionary's replaced; keys nothing reads (after a failure,
+        in an unknown variant or field) are kept when they look like field names, and listed
+        in <folder>/kept-keys.txt; numbers become 1, -1, 0.5 where the outcome holds. A
+        payload that fails is mended with values from other places of the same field to ask
+        about what follows the failure, so its fixture decodes once the model is fixed.
+        Decisions by field carry over to the next payloads of a type and route. Each fixture is decoded again and must keep the payload's reports
         and failure at the same paths. A payload only a captured value keeps is not written,
         and is listed. Names come from the type, the route and the shape, and one shape is
         written once, so a second run writes nothing:

@@ -6,8 +6,11 @@ import Foundation
 /// ```json
 /// { "routes": [
 ///     { "method": "GET", "url": "*/api/v2/listings", "type": "ListingPage" },
-///     { "url": "*/api/v2/bookings/*", "type": "Booking" } ] }
+///     { "url": "*/api/v2/bookings/*", "type": "Booking" },
+///     { "url": "*/api/v1/instance", "type": "Instance", "keep": ["$.version", "$.domain"] } ] }
 /// ```
+///
+/// `keep` names the values `--record` writes as captured in that route's fixtures.
 ///
 /// A route matches by its method, when it names one (in any case), and by its URL pattern
 /// (`*` within one path segment, `**` across segments; a pattern that starts with a scheme is
@@ -24,6 +27,8 @@ public struct Routes: Sendable {
     var method: String?
     var glob: URLGlob
     var model: RegisteredModel
+    /// The path patterns of values `--record` keeps as captured in its responses' fixtures.
+    var keep: [String] = []
   }
 
   /// The routes, in the file's order.
@@ -68,8 +73,24 @@ public struct Routes: Sendable {
       guard let entry = item as? [String: Any] else {
         throw failRoute(#"expected an object such as { "url": "*/api/orders", "type": "Order" }"#)
       }
-      if let extra = entry.keys.sorted().first(where: { !["method", "url", "type"].contains($0) }) {
-        throw failRoute("unknown member `\(extra)`; a route has \"method\", \"url\" and \"type\"")
+      if let extra = entry.keys.sorted().first(where: {
+        !["method", "url", "type", "keep"].contains($0)
+      }) {
+        throw failRoute(
+          "unknown member `\(extra)`; a route has \"method\", \"url\", \"type\" and \"keep\"")
+      }
+      var keep: [String] = []
+      if let value = entry["keep"] {
+        guard let patterns = value as? [String] else {
+          throw failRoute(#""keep" must be an array of JSON path patterns such as ["$.version"]"#)
+        }
+        for pattern in patterns {
+          do {
+            keep.append(try KeepPattern.normalized(pattern))
+          } catch {
+            throw failRoute("\"keep\": \(error.message)")
+          }
+        }
       }
       guard let pattern = entry["url"] as? String else {
         throw failRoute(#"needs a "url" pattern, a string such as "*/api/orders/*""#)
@@ -98,7 +119,7 @@ public struct Routes: Sendable {
       } catch {
         throw failRoute(error.description)
       }
-      routes.append(Route(method: method, glob: glob, model: model))
+      routes.append(Route(method: method, glob: glob, model: model, keep: keep))
     }
     self.routes = routes
   }

@@ -20,6 +20,8 @@ enum StringForm: Hashable, Sendable {
   case email
   /// A number as JSON writes it: `7`, `-12.50`, `1e3`.
   case number
+  /// `true` or `false`.
+  case boolean
   /// One word of any other kind: no white space.
   case word
   /// Anything else: free text.
@@ -39,6 +41,8 @@ enum StringForm: Hashable, Sendable {
       self = .email
     } else if Self.isNumber(bytes) {
       self = .number
+    } else if text == "true" || text == "false" {
+      self = .boolean
     } else {
       self = .word
     }
@@ -55,13 +59,17 @@ enum StringForm: Hashable, Sendable {
   }
 
   /// Whether `text` looks like the name of a field (or of a path's segment) rather than data:
-  /// ASCII letters, digits, `_` and `-` (and `.` inside), 1 to 48 of them, not all digits,
-  /// and not a UUID, an e-mail address, a URL, a run of 16 or more hex digits, or a run of 16
-  /// or more characters that mixes capitals, small letters and digits as Base64 and tokens do.
+  /// ASCII letters, digits, `_` and `-` (and `.` inside), 1 to 48 of them, starting with a
+  /// small letter or `_` (so not a number, a date, or a capitalised word such as a person's
+  /// name: `Ines`), with no run of five digits or more (a postal code, a phone number, an
+  /// id), and not a UUID, a run of 16 or more hex digits, or a run of 16 or more characters
+  /// without a separator that holds digits as Base64 and keys do (`AKIAIOSFODNN7EXAMPLE`).
+  /// An e-mail address or a URL holds characters no name does.
   ///
   /// ```swift
   /// StringForm.looksLikeName("media_attachments")  // true
   /// StringForm.looksLikeName("1098")               // false
+  /// StringForm.looksLikeName("2026-12-24")         // false
   /// StringForm.looksLikeName("ghp_R3aLt0k3nV4lu3") // false
   /// ```
   static func looksLikeName(_ text: String) -> Bool {
@@ -72,13 +80,21 @@ enum StringForm: Hashable, Sendable {
         ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "_")
           || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
       }),
-      !bytes.allSatisfy(ASCII.isDigit), !isUUID(bytes)
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) || first == UInt8(ascii: "_"),
+      !isUUID(bytes)
     else { return false }
+    var digits = 0
+    for byte in bytes {
+      digits = ASCII.isDigit(byte) ? digits + 1 : 0
+      if digits >= 5 { return false }
+    }
     if bytes.count >= 16 {
       if bytes.allSatisfy({ ASCII.hexDigitValue($0) != nil }) { return false }
-      let capitals = bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-      let small = bytes.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
-      if capitals && small && bytes.contains(where: ASCII.isDigit) { return false }
+      let separated = bytes.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+      let capitals = bytes.count { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+      let digits = bytes.count(where: ASCII.isDigit)
+      // camelCase has a capital a word; a token has digits among runs of capitals.
+      if !separated, digits >= 2 || (digits >= 1 && capitals * 3 >= bytes.count) { return false }
     }
     return true
   }
@@ -140,7 +156,7 @@ enum StringForm: Hashable, Sendable {
   }
 
   /// RFC 8259's number: `-`, digits without a leading zero, a fraction, an exponent.
-  private static func isNumber(_ bytes: [UInt8]) -> Bool {
+  static func isNumber(_ bytes: [UInt8]) -> Bool {
     var reader = FormReader(bytes: bytes)
     _ = reader.byte("-")
     if reader.byte("0") {

@@ -159,6 +159,29 @@ struct FixtureFolder: Sendable {
     return "not valid JSON\(position[error.offset].map { " at \($0)" } ?? ""): \(error.message)"
   }
 
+  /// Adds `lines` to the list `name` in the folder (a file no check reads), keeping the lines
+  /// it holds, each line once, sorted, under `heading`; written whole, as a fixture is.
+  func addLines(_ lines: [String], to name: String, heading: String) throws(Failure) {
+    let file = (path as NSString).appendingPathComponent(name)
+    let old = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+    let held = old.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+    let all = Set(held + lines).sorted()
+    let text = heading + "\n" + all.joined(separator: "\n") + "\n"
+    guard text != old else { return }
+    let temporary = Self.temporaryName(for: file)
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+    } catch {
+      unlink(temporary)
+      throw Failure(message: "cannot write `\(file)`: \(describeReadError(error))")
+    }
+    guard rename(temporary, file) == 0 else {
+      let reason = Self.reason(errno)
+      unlink(temporary)
+      throw Failure(message: "cannot write `\(file)`: \(reason)")
+    }
+  }
+
   /// `.<file>.<pid>.partial` beside `final`.
   private static func temporaryName(for final: String) -> String {
     let folder = (final as NSString).deletingLastPathComponent

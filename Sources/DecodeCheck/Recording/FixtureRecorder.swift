@@ -25,6 +25,11 @@ struct FixtureRecorder {
   /// Whether the run records one shard of the inputs (`--shard`), so the other fixtures in
   /// the folder may be another shard's.
   var isSharded = false
+  /// Path patterns whose values every fixture keeps as captured (`--keep`); a route's own
+  /// `keep` adds to them for its responses.
+  var keep: [String] = []
+  /// The most probes one payload may take (`--max-probes`).
+  var budget = FixtureRedactor.defaultBudget
 
   /// The most payloads, and body bytes, worked on at once: a batch, as a check reads archives.
   static let batchPayloads = 64
@@ -37,7 +42,12 @@ struct FixtureRecorder {
     var model: RegisteredModel
     /// The URL pattern of the route that typed it.
     var route: String?
+    /// What the route keeps as captured, beside ``FixtureRecorder/keep``.
+    var keep: [String] = []
     var data: Data
+
+    /// The payloads whose decisions by field this one takes: those of its type and route.
+    var fieldsKey: String { model.qualifiedName + " " + (route ?? "") }
   }
 
   /// What reading an archive counted, and the entries it could not add: kept apart from the
@@ -51,9 +61,9 @@ struct FixtureRecorder {
 
   /// A fixture chosen for a name so far.
   private struct Chosen {
-    var text: Data
+    var payload: FixtureRedactor.RecordedPayload
     var hash: StableHash
-    var replacedStrings: Int
+    var captured: Captured
   }
 
   /// Records every payload of `plan`, then writes the fixtures not already there, telling
@@ -67,16 +77,24 @@ struct FixtureRecorder {
     var batchBytes = 0
     /// The bytes of the inputs read before the one being read.
     var inputsRead = 0
+    /// What was decided by field, by type and route, from the batches recorded so far.
+    var fields: [String: FieldDecisions] = [:]
     func flush() {
+      let recorder = self
+      let known = fields
       let results = concurrentMap(count: batch.count, maximumConcurrency: maximumConcurrency) {
-        [batch, redacts] index in
-        FixtureRedactor(decoder: VariantDecoder(batch[index].model), redacts: redacts)
-          .record(batch[index].data)
+        [batch] index in
+        recorder.redactor(for: batch[index]).record(
+          batch[index].data, fields: known[batch[index].fieldsKey] ?? FieldDecisions())
       }
-      for (captured, result) in zip(batch, results) {
+      for (captured, recording) in zip(batch, results) {
         summary.payloads += 1
         progress?.advance(variants: 0)
-        switch result {
+        // In the payloads' order, so every run learns the same.
+        if !recording.learned.isEmpty {
+          fields[captured.fieldsKey, default: FieldDecisions()].merge(recording.learned)
+        }
+        switch recording.result {
         case .recorded(let payload):
           if let problem = payload.textProblem {
             summary.notValidJSON.append("\(captured.source): \(problem); recorded as it is")
@@ -85,8 +103,7 @@ struct FixtureRecorder {
           let hash = StableHash(bytes: payload.text)
           summary.recorded += 1
           if let current = chosen[name], current.hash <= hash { continue }
-          chosen[name] = Chosen(
-            text: payload.text, hash: hash, replacedStrings: payload.replacedStrings)
+          chosen[name] = Chosen(payload: payload, hash: hash, captured: captured)
         case .needsCapturedValue(let path):
           summary.notWritten.append(
             "\(captured.source): only a captured value keeps its outcome, at \(path); "
@@ -99,6 +116,10 @@ struct FixtureRecorder {
           summary.notValidJSON.append(
             "\(captured.source): \(problem); not written: a body that is not JSON cannot be "
               + "redacted; record it with --no-redact if it may be committed as it is")
+        case .overBudget:
+          summary.notWritten.append(
+            "\(captured.source): deciding its values takes more than \(budget) probes; raise "
+              + "--max-probes to record it")
         }
       }
       batch.removeAll(keepingCapacity: true)
@@ -142,8 +163,17 @@ struct FixtureRecorder {
       progress?.read(upTo: inputsRead)
     }
     flush()
-    write(chosen, into: &summary)
+    write(chosen, dictionaries: fields.mapValues(\.dictionaries), into: &summary)
     return summary
+  }
+
+  /// The redactor of one captured payload: its model's decoder, the keep list with its
+  /// route's.
+  private func redactor(for captured: Captured) -> FixtureRedactor {
+    var redactor = FixtureRedactor(decoder: VariantDecoder(captured.model), redacts: redacts)
+    redactor.keep = keep + captured.keep
+    redactor.budget = budget
+    return redactor
   }
 
   /// Reads an archive entry by entry, adding each JSON response with a type; with `shard`,
@@ -181,7 +211,7 @@ struct FixtureRecorder {
             summary.notWritten.append(
               "\(request.name): no route gives this response a type (--require-routes)")
           }
-        case .typed(let body, let model, let request, let route):
+        case .typed(let body, let model, let request, let route, let routeKeep):
           summary.traffic.checked += 1
           // By its route's pattern, never its concrete path or query: they may be personal.
           let source = request.name
@@ -189,7 +219,7 @@ struct FixtureRecorder {
             summary.notWritten.append("\(source): marked base64 but not valid base64")
             continue
           }
-          add(Captured(source: source, model: model, route: route, data: body))
+          add(Captured(source: source, model: model, route: route, keep: routeKeep, data: body))
         }
       case .problem(let message, let position):
         guard ownsArchive else { continue }
@@ -228,17 +258,41 @@ struct FixtureRecorder {
   /// Writes each chosen fixture whose file is not there yet, in name order, after removing
   /// the temporary files of earlier runs that stopped partway. A fixture already there is
   /// left as it is, and named when it is not valid JSON; without a shard, the fixtures there
-  /// that this run would not write are listed, for the team to prune.
-  private func write(_ chosen: [String: Chosen], into summary: inout RecordingSummary) {
+  /// that this run would not write are listed, for the team to prune. Keys kept as names in
+  /// an object the run found read as a dictionary (`dictionaries`, by type and route) are
+  /// replaced after all; those still kept are listed in ``keptKeysFile``.
+  private func write(
+    _ chosen: [String: Chosen], dictionaries: [String: Set<String>],
+    into summary: inout RecordingSummary
+  ) {
     let output = FixtureFolder(path: folder)
     output.removeStaleTemporaryFiles()
     summary.duplicates = summary.recorded - chosen.count
+    var keptKeys: [String] = []
     for name in chosen.keys.sorted() {
+      var payload = chosen[name]!.payload
+      let captured = chosen[name]!.captured
+      let found = dictionaries[captured.fieldsKey] ?? []
+      if payload.keysKeptAsNames.contains(where: { found.contains($0.object) }) {
+        guard
+          let text = payload.source?.verifiedText(
+            decoder: VariantDecoder(captured.model), replacingKeysOf: found)
+        else {
+          summary.notWritten.append(
+            "\(captured.source): keys it holds are a dictionary's in another payload, and no "
+              + "fixture with them replaced decodes as it did")
+          continue
+        }
+        payload.text = text
+        payload.keysKeptAsNames.removeAll { found.contains($0.object) }
+      }
       do {
-        switch try output.write(chosen[name]!.text, to: name) {
+        switch try output.write(payload.text, to: name) {
         case .written:
           summary.written += 1
-          summary.replacedStrings += chosen[name]!.replacedStrings
+          summary.replacedStrings += payload.replacedStrings
+          summary.keptByList += payload.keptByList
+          keptKeys += payload.keysKeptAsNames.map { "\(name)\t\($0.path)" }
         case .alreadyThere:
           summary.alreadyThere += 1
           if let problem = output.problem(ofFixture: name) {
@@ -251,66 +305,28 @@ struct FixtureRecorder {
         summary.notWritten.append(error.message)
       }
     }
+    summary.keysKeptAsNames = keptKeys.count
+    if !keptKeys.isEmpty {
+      do {
+        try output.addLines(keptKeys, to: Self.keptKeysFile, heading: Self.keptKeysHeading)
+      } catch {
+        summary.notWritten.append(error.message)
+      }
+    }
     if !isSharded {
       summary.notFromThisRun = output.fixtureNames().filter { chosen[$0] == nil }
     }
   }
-}
 
-/// What a recording did, for its summary line: payloads read, fixtures written, duplicates.
-///
-/// ```swift
-/// summary.line  // "12 payloads read: 5 fixtures written, 6 duplicates, 1 already there; …"
-/// ```
-struct RecordingSummary: Sendable {
-  var payloads = 0
-  /// Payloads redacted and named, before dedupe.
-  var recorded = 0
-  var written = 0
-  var duplicates = 0
-  /// Fixtures whose file was there already, and was left as it was.
-  var alreadyThere = 0
-  /// Strings (values and keys) replaced in the fixtures written.
-  var replacedStrings = 0
-  /// Payloads and inputs not recorded, and why: one line each.
-  var notWritten: [String] = []
-  /// Payloads with a type that are not valid JSON, and why, one line each, written when their
-  /// fixture keeps what a check says of them (a trailing comma, UTF-16, or anything under
-  /// `--no-redact`): each fails the run, as a check fails on it.
-  var notValidJSON: [String] = []
-  /// What the archives held.
-  var traffic = TrafficCounts()
-  /// The fixtures in the folder that this run would not write (not counted with a shard):
-  /// recorded from other payloads, or under the names of an older version.
-  var notFromThisRun: [String] = []
+  /// The file in the output folder that lists the keys kept because they look like names.
+  static let keptKeysFile = "kept-keys.txt"
 
-  /// The summary line, then one line for each payload not written.
-  var text: String {
-    var line =
-      "\(counted(payloads, "payload")) read: \(counted(written, "fixture")) written, "
-      + "\(counted(duplicates, "duplicate")), \(alreadyThere) already there; "
-      + "\(counted(replacedStrings, "string")) replaced"
-    if !notValidJSON.isEmpty { line += "; \(notValidJSON.count) not valid JSON" }
-    if !notWritten.isEmpty { line += "; \(notWritten.count) not written" }
-    if !notFromThisRun.isEmpty {
-      line += "; \(notFromThisRun.count) in the folder not from this run"
-    }
-    var lines = [line]
-    if traffic.entries > 0 {
-      var skipped: [String] = []
-      if traffic.notJSON > 0 { skipped.append("\(traffic.notJSON) not JSON") }
-      if traffic.withoutBody > 0 { skipped.append("\(traffic.withoutBody) without a body") }
-      if traffic.errorStatus > 0 { skipped.append("\(traffic.errorStatus) with an error status") }
-      if traffic.withoutRoute > 0 { skipped.append("\(traffic.withoutRoute) without a type") }
-      lines.append(
-        "\(counted(traffic.entries, "HAR entry", plural: "HAR entries")) read"
-          + (skipped.isEmpty ? "" : "; skipped: " + skipped.joined(separator: ", ")))
-    }
-    lines += notValidJSON.map { "not valid JSON: " + $0 }
-    lines += notWritten.map { "not written: " + $0 }
-    lines += notFromThisRun.map { "not from this run: " + $0 }
-    return lines.joined(separator: "\n") + "\n"
-  }
+  static let keptKeysHeading = """
+    # Keys decode-check --record kept in fixtures because they look like field names, though
+    # no decode read them (after a failure, in an unknown variant or field): review each before
+    # you commit. A key that is data (a user name, an id) belongs in a map the models read as a
+    # dictionary, or delete the line's fixture. One line a key: fixture, tab, JSON path.
+    """
 }
 
 /// What a recording run tells as it goes: each payload recorded (``CheckProgress``), and how far

@@ -17,10 +17,11 @@ import Foundation
 /// | a URL, `https://cdn.example.net/u/ines.jpg` | `https://example.com/redacted` | its mask |
 /// | an e-mail address | `redacted@example.com` | its mask |
 /// | a number as text, `"4312"`, `"12.50"` | `"1"`, `"0.5"` (as numbers below) | its mask |
+/// | `"true"`, `"false"` | itself | |
 /// | one word, `Ines` | `redacted` | its mask, `Xxxx` |
 /// | free text, `Ines Moreau`, `2026-12-24 call Ines` | `redacted` | |
-/// | an integer, `20311`, `-4` | `1`, `-1` (`0` stays `0`) | |
-/// | any other number, `412.5` | `0.5`, `-0.5` | |
+/// | an integer, `20311`, `-4` | `1`, `-1` (`0` stays `0`) | one of its size, `99999` |
+/// | any other number, `412.5` | `0.5`, `-0.5` | one of its size, `999.5` |
 ///
 /// The mask keeps a word's length and nothing else of it: every letter `x` (`X` in upper
 /// case), every digit `1` (so `31/12/1999` becomes `11/11/1111`, still a date), everything
@@ -30,7 +31,7 @@ import Foundation
 ///
 /// ```swift
 /// StandIns.string("ines@example.org").map(\.json)  // ["\"redacted@example.com\"", …]
-/// StandIns.number("-12")                             // "-1"
+/// StandIns.numbers("-12")                            // ["-1", "-99"]
 /// ```
 enum StandIns {
   /// One stand-in for a string: its JSON text, and the form it keeps, which a fixture's
@@ -60,7 +61,10 @@ enum StandIns {
     case .email:
       first = StandIn(json: jsonQuoted("redacted@example.com"), form: "email")
     case .number:
-      first = StandIn(json: jsonQuoted(number(text)), form: "number")
+      first = StandIn(json: jsonQuoted(numbers(text)[0]), form: "number")
+    case .boolean:
+      // One bit, and the form itself: what a model that converts it reads.
+      return [StandIn(json: jsonQuoted(text), form: "boolean")]
     case .word, .text:
       first = StandIn(json: jsonQuoted("redacted"), form: "text")
     }
@@ -78,17 +82,27 @@ enum StandIns {
     }
   }
 
-  /// A number of the same kind as `text`, as JSON writes it: an integer or not, its sign.
-  static func number(_ text: String) -> String {
+  /// Numbers of the same kind as `text`, as JSON writes them, most neutral first: an integer
+  /// or not, its sign, then one of its size (its digits all `9`), which fails where a number
+  /// too large for its type does.
+  ///
+  /// ```swift
+  /// StandIns.numbers("300")     // ["1", "999"]
+  /// StandIns.numbers("-412.5")  // ["-0.5", "-999.5"]
+  /// ```
+  static func numbers(_ text: String) -> [String] {
     let isNegative = text.hasPrefix("-")
+    let sign = isNegative ? "-" : ""
     let digits = isNegative ? text.dropFirst() : text[...]
     let isInteger = !digits.isEmpty && digits.utf8.allSatisfy(ASCII.isDigit)
     let isZero = digits.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
+    let whole = digits.prefix { $0.isASCII && $0.isNumber }.count
+    let large = String(repeating: "9", count: max(1, whole))
     switch (isInteger, isZero) {
-    case (true, true): return "0"
-    case (true, false): return isNegative ? "-1" : "1"
-    case (false, true): return "0.0"
-    case (false, false): return isNegative ? "-0.5" : "0.5"
+    case (true, true): return ["0"]
+    case (true, false): return [sign + "1"] + (whole > 1 ? [sign + large] : [])
+    case (false, true): return ["0.0"]
+    case (false, false): return [sign + "0.5"] + (whole > 1 ? [sign + large + ".5"] : [])
     }
   }
 

@@ -167,11 +167,17 @@ struct ReportTally: Sendable {
     }
   }
 
-  /// The path, the type and the raw value; for an element left out, not its JSON, which a
-  /// change inside it changes, though the element was left out all the same.
+  /// The path, the type and the raw value; for an element left out or a field kept unknown,
+  /// not its JSON, which a change inside it changes, though the element was left out (the
+  /// field kept) all the same.
   private static func key(_ report: VariantReport) -> String {
     let value = report.unknownValue
-    let what = report.isElementLeftOut ? "left out" : "value " + value.rawValue
+    let what: String
+    switch value.kind {
+    case .invalidElement: what = "left out"
+    case .unknownField: what = "unknown field"
+    default: what = "value " + value.rawValue
+    }
     return "\(report.jsonPath) \(value.typeName) \(what)"
   }
 }

@@ -74,7 +74,7 @@ struct KeptSession: Codable, Sendable {
   private func recorded(_ text: String, as model: RegisteredModel) throws
     -> FixtureRedactor.RecordedPayload
   {
-    let result = FixtureRedactor(decoder: VariantDecoder(model)).record(Data(text.utf8))
+    let result = FixtureRedactor(decoder: VariantDecoder(model)).record(Data(text.utf8)).result
     guard case .recorded(let payload) = result else {
       Issue.record("not recorded: \(result)")
       throw CancellationError()
@@ -95,7 +95,7 @@ struct KeptSession: Codable, Sendable {
     for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     where name.hasSuffix(".json") {
       let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
-      switch FixtureRedactor(decoder: decoder).record(data) {
+      switch FixtureRedactor(decoder: decoder).record(data).result {
       case .recorded(let payload):
         recordedCount += 1
         #expect(
@@ -140,10 +140,11 @@ struct KeptSession: Codable, Sendable {
     #expect(!text.contains("Ines") && !text.contains("4312"))
   }
 
-  /// The members `@KeepUnknownFields` keeps are reported as unknown fields at their paths, so
-  /// only their captured keys keep the outcome: the body is listed for `--no-redact`, which
-  /// writes it with the same unknown fields.
-  @Test func unknownFieldsKeptByAModelNeedTheirCapturedKeys() throws {
+  /// The members `@KeepUnknownFields` keeps are reported as unknown fields at their paths.
+  /// Before issue 40 only their captured keys kept the outcome, so such a body was never
+  /// recorded; a key that looks like a field name is now kept (and listed), its value
+  /// replaced. A key that is data (an e-mail address) still keeps the body from a fixture.
+  @Test func unknownFieldsKeepTheirNamesAndLoseTheirValues() throws {
     let model = RegisteredModel(KeptSession.self)
     let captured = Data(
       #"{"account": {"id": 4312, "name": "Ines Moreau", "header": "https://cdn.hearth.example/i.png"}}"#
@@ -151,25 +152,35 @@ struct KeptSession: Codable, Sendable {
     let decoder = VariantDecoder(model)
     let outcome = decoder.outcome(of: captured).signature
     #expect(outcome.contains { $0.hasPrefix("unknown field") && $0.hasSuffix("$.account.header") })
-    let result = FixtureRedactor(decoder: decoder).record(captured)
-    guard case .needsCapturedValue(let path) = result else {
-      Issue.record("not listed: \(result)")
+    let payload = try recorded(String(decoding: captured, as: UTF8.self), as: model)
+    #expect(decoder.outcome(of: payload.text).signature == outcome)
+    let text = String(decoding: payload.text, as: UTF8.self)
+    #expect(text.contains(#""header": "https://example.com/redacted""#))
+    #expect(!text.contains("cdn.hearth") && !text.contains("Ines"))
+    #expect(payload.keysKeptAsNames.map(\.path) == ["$.account.header"])
+
+    let personal = Data(#"{"account": {"id": 1, "name": "A", "ines@example.org": "x"}}"#.utf8)
+    guard
+      case .needsCapturedValue(let path) = FixtureRedactor(decoder: decoder).record(personal).result
+    else {
+      Issue.record("a personal key was recorded")
       return
     }
     #expect(path == "a key of $.account")
     guard
-      case .recorded(let payload) = FixtureRedactor(decoder: decoder, redacts: false).record(
-        captured)
+      case .recorded(let kept) = FixtureRedactor(decoder: decoder, redacts: false).record(
+        personal
+      ).result
     else {
       Issue.record("--no-redact did not record it")
       return
     }
-    #expect(decoder.outcome(of: payload.text).signature == outcome)
+    #expect(decoder.outcome(of: kept.text).signature == decoder.outcome(of: personal).signature)
   }
 
   @Test func aValueOnlyTheCaptureHasIsNotRecorded() {
     let redactor = FixtureRedactor(decoder: VariantDecoder(RegisteredModel(PinnedKey.self)))
-    let result = redactor.record(Data(#"{"key": "sk_live_9f8e7d6c"}"#.utf8))
+    let result = redactor.record(Data(#"{"key": "sk_live_9f8e7d6c"}"#.utf8)).result
     guard case .needsCapturedValue(let path) = result else {
       Issue.record("recorded: \(result)")
       return
@@ -177,7 +188,9 @@ struct KeptSession: Codable, Sendable {
     #expect(path == "$.key")
     var keeping = redactor
     keeping.redacts = false
-    guard case .recorded(let payload) = keeping.record(Data(#"{"key": "sk_live_9f8e7d6c"}"#.utf8))
+    guard
+      case .recorded(let payload) = keeping.record(Data(#"{"key": "sk_live_9f8e7d6c"}"#.utf8))
+        .result
     else {
       Issue.record("--no-redact did not record it")
       return
@@ -190,7 +203,7 @@ struct KeptSession: Codable, Sendable {
     // at the same path needs the captured e-mail address.
     let text = RecordingCapture.profile().replacingOccurrences(
       of: #""paul.durand@example.org": "member""#, with: #""paul.durand@example.org": "admin""#)
-    let result = FixtureRedactor(decoder: VariantDecoder(profile)).record(Data(text.utf8))
+    let result = FixtureRedactor(decoder: VariantDecoder(profile)).record(Data(text.utf8)).result
     guard case .needsCapturedValue(let path) = result else {
       Issue.record("recorded: \(result)")
       return
@@ -274,11 +287,11 @@ struct KeptSession: Codable, Sendable {
     #expect(StandIns.string("12.50").map(\.json) == [#""0.5""#, #""11.11""#])
     #expect(
       StandIns.string("ines-app://open/Ines").first?.json == #""https://example.com/redacted""#)
-    #expect(StandIns.number("20311") == "1")
-    #expect(StandIns.number("-4") == "-1")
-    #expect(StandIns.number("0") == "0")
-    #expect(StandIns.number("412.5") == "0.5")
-    #expect(StandIns.number("-1e3") == "-0.5")
+    #expect(StandIns.numbers("20311") == ["1", "99999"])
+    #expect(StandIns.numbers("-4") == ["-1"])
+    #expect(StandIns.numbers("0") == ["0"])
+    #expect(StandIns.numbers("412.5") == ["0.5", "999.5"])
+    #expect(StandIns.numbers("-1e3") == ["-0.5"])
     #expect(FixtureRecorder.slug("*/api/v2/bookings/*") == "api-v2-bookings-x")
     #expect(FixtureRecorder.slug("https://api.example.com/v1/me") == "v1-me")
   }

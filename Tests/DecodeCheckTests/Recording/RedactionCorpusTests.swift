@@ -144,7 +144,7 @@ struct CorpusCounted: Decodable, Sendable {
     for position in Self.positions {
       let payload = Data(position.payload.replacingOccurrences(of: "S", with: line.json).utf8)
       let decoder = VariantDecoder(position.model)
-      let result = FixtureRedactor(decoder: decoder).record(payload)
+      let result = FixtureRedactor(decoder: decoder).record(payload).result
       guard case .recorded(let fixture) = result else { continue }
       #expect(
         decoder.outcome(of: fixture.text).signature == decoder.outcome(of: payload).signature,
@@ -165,7 +165,9 @@ struct CorpusCounted: Decodable, Sendable {
     let decoder = VariantDecoder(position.model)
     let notRecorded = Self.lines.filter { line in
       let payload = Data(position.payload.replacingOccurrences(of: "S", with: line.json).utf8)
-      guard case .recorded = FixtureRedactor(decoder: decoder).record(payload) else { return true }
+      guard case .recorded = FixtureRedactor(decoder: decoder).record(payload).result else {
+        return true
+      }
       return false
     }
     #expect(notRecorded.isEmpty, "\(position.name): \(notRecorded.prefix(3).map(\.json))")
