@@ -33,6 +33,8 @@ extension Scenario {
     jsonDecoderTwoCores,
     decodeCheckBaselineSummary,
     decodeCheckRecord,
+    decodeCheckRecordRepeatedShapes,
+    decodeCheckRecordDistinctShapes,
     decodeCheckAudit,
     decodeCheckAuditMemory,
     decodeCheckOpenAPI,

@@ -33,8 +33,13 @@ struct StableHash: Sendable, Hashable, Comparable {
 
   /// The hash as 16 lower-case hex digits.
   var hex: String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    let digits = Array("0123456789abcdef".utf8)
+    return String(unsafeUninitializedCapacity: 16) { buffer in
+      for index in 0..<16 {
+        buffer[index] = digits[Int(value >> UInt64(60 - 4 * index) & 0xF)]
+      }
+      return 16
+    }
   }
 
   static func < (lhs: StableHash, rhs: StableHash) -> Bool { lhs.value < rhs.value }

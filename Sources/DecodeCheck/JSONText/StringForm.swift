@@ -50,12 +50,20 @@ enum StringForm: Hashable, Sendable {
 
   /// The length of `scheme://` at the start of `text`, or `nil` when it does not start so.
   static func schemeLength(of text: String) -> Int? {
-    guard let separator = text.range(of: "://") else { return nil }
-    let scheme = text[..<separator.lowerBound]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return nil }
-    return text.distance(from: text.startIndex, to: separator.upperBound)
+    var length = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ":") { break }
+      let isSchemeByte =
+        length == 0
+        ? ASCII.isLetter(byte)
+        : ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard isSchemeByte else { return nil }
+      length += 1
+    }
+    guard length > 0, text.utf8.dropFirst(length).starts(with: "://".utf8) else { return nil }
+    // The scheme is ASCII, so its bytes are its characters.
+    return length + 3
   }
 
   /// Whether `text` looks like the name of a field (or of a path's segment) rather than data:
@@ -102,7 +110,12 @@ enum StringForm: Hashable, Sendable {
   /// Whether the string holds no white space (every form but ``text``, and a date with a
   /// space before its time).
   static func isOneWord(_ text: String) -> Bool {
-    !text.isEmpty && !text.contains(where: \.isWhitespace)
+    guard !text.isEmpty else { return false }
+    let utf8 = text.utf8
+    if utf8.allSatisfy({ $0 < 0x80 }) {
+      return !utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
+    }
+    return !text.unicodeScalars.contains { $0.properties.isWhitespace }
   }
 
   /// A date, then optionally a time (`T`, `t` or a space before it), seconds, a fraction and

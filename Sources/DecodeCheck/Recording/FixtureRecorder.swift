@@ -79,27 +79,48 @@ struct FixtureRecorder {
     var inputsRead = 0
     /// What was decided by field, by type and route, from the batches recorded so far.
     var fields: [String: FieldDecisions] = [:]
+    var prefixes: [String: String] = [:]
     func flush() {
       let recorder = self
-      let known = fields
-      let results = concurrentMap(count: batch.count, maximumConcurrency: maximumConcurrency) {
-        [batch] index in
-        recorder.redactor(for: batch[index]).record(
-          batch[index].data, fields: known[batch[index].fieldsKey] ?? FieldDecisions())
+      // The first payload of a type and route not seen before goes first, so the rest of the
+      // batch takes what it decided rather than each asking it all again.
+      var firsts: [Int: FixtureRedactor.Recording] = [:]
+      var seen: Set<String> = []
+      for (index, captured) in batch.enumerated()
+      where fields[captured.fieldsKey] == nil && seen.insert(captured.fieldsKey).inserted {
+        firsts[index] = redactor(for: captured).record(captured.data)
       }
-      for (captured, recording) in zip(batch, results) {
+      let primed = fields.merging(
+        firsts.sorted { $0.key < $1.key }.map { (batch[$0.key].fieldsKey, $0.value.learned) }
+      ) { known, _ in known }
+      let results = concurrentMap(count: batch.count, maximumConcurrency: maximumConcurrency) {
+        [batch, firsts] index in
+        firsts[index]
+          ?? recorder.redactor(for: batch[index]).record(
+            batch[index].data, fields: primed[batch[index].fieldsKey] ?? FieldDecisions())
+      }
+      for (captured, first) in zip(batch, results) {
+        var recording = first
         summary.payloads += 1
         progress?.advance(variants: 0)
         // In the payloads' order, so every run learns the same.
         if !recording.learned.isEmpty {
           fields[captured.fieldsKey, default: FieldDecisions()].merge(recording.learned)
         }
+        if case .recorded(let payload) = recording.result, !payload.isVerified,
+          chosen[fixtureName(captured, shape: payload.shape, prefixes: &prefixes)].map({
+            StableHash(bytes: payload.text) < $0.hash
+          }) ?? true, payload.source?.verifiedText(decoder: VariantDecoder(captured.model)) == nil
+        {
+          // What other payloads decided does not keep this one's outcome: ask on its own.
+          recording = redactor(for: captured).record(captured.data)
+        }
         switch recording.result {
         case .recorded(let payload):
           if let problem = payload.textProblem {
             summary.notValidJSON.append("\(captured.source): \(problem); recorded as it is")
           }
-          let name = fixtureName(captured, shape: payload.shape)
+          let name = fixtureName(captured, shape: payload.shape, prefixes: &prefixes)
           let hash = StableHash(bytes: payload.text)
           summary.recorded += 1
           if let current = chosen[name], current.hash <= hash { continue }
@@ -231,11 +252,20 @@ struct FixtureRecorder {
 
   /// `Booking/api-v2-bookings-x-5d1c0e9a2b47.json`: the type's folder, then the route's URL
   /// pattern (or the type) and the shape.
-  private func fixtureName(_ captured: Captured, shape: StableHash) -> String {
-    let model = captured.model
-    let typeFolder = model.folderName(in: registry)
-    let stem = captured.route.map(Self.slug) ?? model.name
-    return "\(typeFolder)/\(stem)-\(shape.hex.prefix(12)).json"
+  /// `prefixes` holds each type and route's `Booking/api-v2-bookings-x`, made once.
+  private func fixtureName(
+    _ captured: Captured, shape: StableHash, prefixes: inout [String: String]
+  ) -> String {
+    let prefix =
+      prefixes[captured.fieldsKey]
+      ?? {
+        let made =
+          captured.model.folderName(in: registry) + "/"
+          + (captured.route.map(Self.slug) ?? captured.model.name)
+        prefixes[captured.fieldsKey] = made
+        return made
+      }()
+    return "\(prefix)-\(shape.hex.prefix(12)).json"
   }
 
   /// A route's URL pattern as part of a file name: its path's segments joined by dashes,

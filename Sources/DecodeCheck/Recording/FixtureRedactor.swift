@@ -59,6 +59,9 @@ struct FixtureRedactor: Sendable {
     var text: Data
     /// Same key sets, kinds of values, values kept, outcome: the dedupe key.
     var shape: StableHash
+    /// Whether the fixture was decoded again and kept the outcome; one made from what other
+    /// payloads decided is checked only when it is chosen to be written.
+    var isVerified = true
     /// How many strings (values and keys) were replaced.
     var replacedStrings: Int
     /// What a check says of the payload's text that is not valid JSON (a trailing comma, not
@@ -94,12 +97,15 @@ struct FixtureRedactor: Sendable {
         text: data, shape: StableHash(bytes: data), replacedStrings: 0, textProblem: problem)
       return Recording(result: .recorded(payload))
     }
-    guard let payload = JSONDocument(body.text) else {
-      return Recording(result: .notJSON("not JSON"))
-    }
+    // The body is JSON `JSONDecoder` reads (a trailing comma aside): no second syntax check.
+    let start = body.text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let payload = JSONDocument(validJSON: [UInt8](body.text), from: start)
     let base = decoder.outcome(of: body.text)
     var remaining = budget
-    for sharing in [fields, nil] {
+    // A payload that fails takes nothing from the others: what it holds past its failure is
+    // decided on its own (and by mending it), so its fixture is the same whatever came before.
+    let known = base.decoded ? fields : FieldDecisions()
+    for sharing in [known, nil] {
       var pass = RedactionPass(
         payload: payload, base: base, decoder: decoder, keep: keep, budget: remaining)
       pass.redacts = redacts
@@ -133,9 +139,13 @@ struct FixtureRedactor: Sendable {
             standInKeys: decisions.keptAsNames.keys.reduce(into: [:]) {
               $0[$1] = pass.standInKey(of: $1)
             }, signature: base.signature)
-          guard let text = source.verifiedText(decoder: decoder) else { continue }
+          // Decisions taken from other payloads are checked when the fixture is chosen
+          // (``FixtureRecorder``): most payloads of a shape seen before are duplicates.
+          let checksLater = sharing != nil && !known.isEmpty
+          guard let text = checksLater ? source.text() : source.verifiedText(decoder: decoder)
+          else { continue }
           let recorded = RecordedPayload(
-            text: text, shape: shape,
+            text: text, shape: shape, isVerified: !checksLater,
             replacedStrings: decisions.strings.count + decisions.keys.count,
             textProblem: textProblem,
             keysKeptAsNames: decisions.keptAsNames.map { member, object in
@@ -218,15 +228,24 @@ extension FixtureRedactor.FixtureSource {
   func verifiedText(decoder: VariantDecoder, replacingKeysOf dictionaries: Set<String> = [])
     -> Data?
   {
-    var keys = decisions.keys
-    for (member, object) in decisions.keptAsNames where dictionaries.contains(object) {
-      keys[member] = standInKeys[member]
-    }
-    let text = payload.fixtureText(values: values, keys: keys)
+    let text = utf8Text(replacingKeysOf: dictionaries)
     let written = body.written(text)
     guard decoder.outcome(of: text).signature == signature,
       CapturedBody(written).textFindings == body.textFindings
     else { return nil }
     return written
+  }
+
+  /// The fixture's bytes, not checked.
+  func text() -> Data {
+    body.written(utf8Text(replacingKeysOf: []))
+  }
+
+  private func utf8Text(replacingKeysOf dictionaries: Set<String>) -> Data {
+    var keys = decisions.keys
+    for (member, object) in decisions.keptAsNames where dictionaries.contains(object) {
+      keys[member] = standInKeys[member]
+    }
+    return payload.fixtureText(values: values, keys: keys)
   }
 }

@@ -27,8 +27,6 @@ struct RedactionPass {
   var redacts = true
   /// The probes this pass may still make.
   private(set) var budget: Int
-  private let paths: [[UnknownValue.PathComponent]]
-  let patterns: [String]
   /// Each node's field as this pass decides it: its pattern, with the keys it replaced
   /// written `[*]`, so a dictionary's entries share one field.
   private var fieldPatterns: [String] = []
@@ -62,8 +60,6 @@ struct RedactionPass {
     self.base = base
     self.budget = budget
     engine = ProbeEngine(decoder, base: base.reports, maximumConcurrency: 1)
-    paths = payload.paths()
-    patterns = paths.map(jsonPattern)
     var reported = Set(
       base.reports.filter { report in
         switch report.unknownValue.kind {
@@ -82,11 +78,14 @@ struct RedactionPass {
         if case .unknownField = $0.unknownValue.kind { return true }
         return false
       }.map(\.jsonPath))
-    let keep = Set(keep)
-    var keptByList = [Bool](repeating: false, count: payload.nodes.count)
-    for node in payload.nodes.indices {
-      keptByList[node] =
-        keep.contains(patterns[node]) || payload.nodes[node].parent.map { keptByList[$0] } == true
+    var keptByList = [Bool](repeating: false, count: keep.isEmpty ? 0 : payload.nodes.count)
+    if !keep.isEmpty {
+      let keep = Set(keep)
+      for node in payload.nodes.indices {
+        keptByList[node] =
+          keep.contains(jsonPattern(payload.path(of: node)))
+          || payload.nodes[node].parent.map { keptByList[$0] } == true
+      }
     }
     self.keptByList = keptByList
   }
@@ -105,15 +104,17 @@ struct RedactionPass {
     var learned = FieldDecisions()
     do {
       for node in payload.nodes.indices {
-        if keptByList[node] {
+        if !keptByList.isEmpty, keptByList[node] {
           decided.keptByList.insert(node)
           continue
         }
         // The key first: a value under a dictionary's key belongs to the field `[*]`, which
         // every entry of the dictionary shares, in this payload and the next.
-        if let parent = payload.nodes[node].parent, let component = paths[node].last {
-          let isIndex = if case .index = component { true } else { false }
-          fieldPatterns[node] = fieldPatterns[parent] + (isIndex ? "[*]" : component.description)
+        if let parent = payload.nodes[node].parent, let member = payload.nodes[node].member {
+          fieldPatterns[node] =
+            fieldPatterns[parent]
+            + (payload.members[member].key.map { UnknownValue.PathComponent.key($0).description }
+              ?? "[*]")
         }
         if let member = payload.nodes[node].member, payload.members[member].key != nil {
           try decideKey(member, of: node, &decided, &fields, &learned, sharing: sharing != nil)
@@ -121,7 +122,9 @@ struct RedactionPass {
             fieldPatterns[node] = fieldPatterns[parent] + "[*]"
           }
         }
-        let isReported = reported.contains(UnknownValue.PathComponent.jsonPath(paths[node]))
+        let isReported =
+          !reported.isEmpty
+          && reported.contains(UnknownValue.PathComponent.jsonPath(payload.path(of: node)))
         switch payload.nodes[node].kind {
         case .string where !isReported:
           try decideString(node, &decided, &fields, &learned, sharing: sharing != nil)
@@ -150,7 +153,7 @@ struct RedactionPass {
   ) throws(Stop) {
     let text = payload.text(of: node)
     let standIns = StandIns.string(text)
-    let field = fieldPatterns[node] + " " + standIns[0].form
+    let field = fieldPatterns[node] + " " + standIns.firstForm
     let keptHere = fieldPatterns[node] + " " + jsonQuoted(text)
     var chosen: Int?
     if sharing, fields.kept.contains(keptHere) {
@@ -172,7 +175,7 @@ struct RedactionPass {
         }
       }
       if let first, chosen == nil, redacts,
-        !Self.modelsRead(first.answer, first.standIn, at: paths[node])
+        !Self.modelsRead(first.answer, first.standIn, at: payload.path(of: node))
       {
         throw .needsCapturedValue(shownPath(of: node, decided))
       }
@@ -194,10 +197,15 @@ struct RedactionPass {
     _ learned: inout FieldDecisions, sharing: Bool
   ) throws(Stop) {
     let text = payload.literal(node)
-    let standIns = StandIns.numbers(text)
-    let field = fieldPatterns[node] + " " + standIns[0]
+    let neutral = StandIns.neutralNumber(text)
+    let field = fieldPatterns[node] + " " + neutral
     let keptHere = fieldPatterns[node] + " " + text
-    guard standIns[0] != text, !(sharing && fields.keptNumbers.contains(keptHere)) else { return }
+    guard neutral != text, !(sharing && fields.keptNumbers.contains(keptHere)) else { return }
+    if sharing, fields.numbers[field] == 0 {
+      decided.numbers[node] = neutral
+      return
+    }
+    let standIns = StandIns.numbers(text)
     if sharing, let index = fields.numbers[field], index < standIns.count {
       decided.numbers[node] = standIns[index]
       return
@@ -268,7 +276,7 @@ struct RedactionPass {
     let renaming = JSONDocument.TextEdit(range: payload.keyRange(of: member), replacement: standIn)
     let renamedOnly = payload.applying([renaming])
     guard holds(try ask(renamedOnly)) else {
-      if unknownFields.contains(UnknownValue.PathComponent.jsonPath(paths[node])) {
+      if unknownFields.contains(UnknownValue.PathComponent.jsonPath(payload.path(of: node))) {
         // A field the model keeps to write back: its name, unless it is data.
         return StringForm.looksLikeName(key) ? (.keptAsName, false) : nil
       }

@@ -46,30 +46,58 @@ enum StandIns {
     "http", "https", "ws", "wss", "ftp", "sftp", "file", "ssh", "git", "s3", "gs",
   ]
 
-  /// The stand-ins for a string value, most neutral first.
-  static func string(_ text: String) -> [StandIn] {
-    let first: StandIn
-    switch StringForm(text) {
-    case .date:
-      first = StandIn(json: jsonQuoted(date(text)), form: "date")
-    case .uuid:
-      first = StandIn(json: jsonQuoted("00000000-0000-0000-0000-000000000000"), form: "uuid")
-    case .url:
-      let scheme = text.prefix { $0 != ":" }.lowercased()
-      let kept = commonSchemes.contains(scheme) ? scheme : "https"
-      first = StandIn(json: jsonQuoted(kept + "://example.com/redacted"), form: "url")
-    case .email:
-      first = StandIn(json: jsonQuoted("redacted@example.com"), form: "email")
-    case .number:
-      first = StandIn(json: jsonQuoted(numbers(text)[0]), form: "number")
-    case .boolean:
-      // One bit, and the form itself: what a model that converts it reads.
-      return [StandIn(json: jsonQuoted(text), form: "boolean")]
-    case .word, .text:
-      first = StandIn(json: jsonQuoted("redacted"), form: "text")
+  /// The stand-ins for a string value, most neutral first, each made when it is asked for.
+  static func string(_ text: String) -> StringStandIns {
+    StringStandIns(text)
+  }
+
+  /// The stand-ins of one string, most neutral first: the one of its form, then, for a string
+  /// of one word, its mask. Made when asked for, since most strings take a field's decision.
+  struct StringStandIns: RandomAccessCollection, Sendable {
+    let text: String
+    let form: StringForm
+    private let isOneWord: Bool
+
+    init(_ text: String) {
+      self.text = text
+      form = StringForm(text)
+      isOneWord = form != .boolean && StringForm.isOneWord(text)
     }
-    guard StringForm.isOneWord(text) else { return [first] }
-    return [first, StandIn(json: jsonQuoted(masked(text)), form: "mask")]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { isOneWord ? 2 : 1 }
+
+    /// The form the first stand-in keeps, which names the field's decision.
+    var firstForm: String {
+      switch form {
+      case .date: "date"
+      case .uuid: "uuid"
+      case .url: "url"
+      case .email: "email"
+      case .number: "number"
+      case .boolean: "boolean"
+      case .word, .text: "text"
+      }
+    }
+
+    subscript(index: Int) -> StandIn {
+      guard index == 0 else { return StandIn(json: jsonQuoted(masked(text)), form: "mask") }
+      let json: String
+      switch form {
+      case .date: json = jsonQuoted(date(text))
+      case .uuid: json = jsonQuoted("00000000-0000-0000-0000-000000000000")
+      case .url:
+        let scheme = text.prefix { $0 != ":" }.lowercased()
+        json = jsonQuoted(
+          (commonSchemes.contains(scheme) ? scheme : "https") + "://example.com/redacted")
+      case .email: json = jsonQuoted("redacted@example.com")
+      case .number: json = jsonQuoted(numbers(text)[0])
+      // One bit, and the form itself: what a model that converts it reads.
+      case .boolean: json = jsonQuoted(text)
+      case .word, .text: json = jsonQuoted("redacted")
+      }
+      return StandIn(json: json, form: firstForm)
+    }
   }
 
   /// The stand-ins for the key of a map's entry, the `ordinal`th (from 1) of its object, so
@@ -91,18 +119,27 @@ enum StandIns {
   /// StandIns.numbers("-412.5")  // ["-0.5", "-999.5"]
   /// ```
   static func numbers(_ text: String) -> [String] {
+    let neutral = neutralNumber(text)
+    let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+    let whole = digits.prefix { $0.isASCII && $0.isNumber }.count
+    guard whole > 1, neutral != "0", neutral != "0.0" else { return [neutral] }
+    let large = (text.hasPrefix("-") ? "-" : "") + String(repeating: "9", count: whole)
+    return [neutral, neutral.hasSuffix(".5") ? large + ".5" : large]
+  }
+
+  /// The first of ``numbers(_:)``: `1`, `-1`, `0`, `0.5`, `-0.5` or `0.0`, by the kind of
+  /// number `text` is.
+  static func neutralNumber(_ text: String) -> String {
     let isNegative = text.hasPrefix("-")
     let sign = isNegative ? "-" : ""
     let digits = isNegative ? text.dropFirst() : text[...]
     let isInteger = !digits.isEmpty && digits.utf8.allSatisfy(ASCII.isDigit)
     let isZero = digits.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
-    let whole = digits.prefix { $0.isASCII && $0.isNumber }.count
-    let large = String(repeating: "9", count: max(1, whole))
     switch (isInteger, isZero) {
-    case (true, true): return ["0"]
-    case (true, false): return [sign + "1"] + (whole > 1 ? [sign + large] : [])
-    case (false, true): return ["0.0"]
-    case (false, false): return [sign + "0.5"] + (whole > 1 ? [sign + large + ".5"] : [])
+    case (true, true): return "0"
+    case (true, false): return sign + "1"
+    case (false, true): return "0.0"
+    case (false, false): return sign + "0.5"
     }
   }
 

@@ -29,6 +29,18 @@ extension JSONDocument {
     return paths
   }
 
+  /// The path to one node with the payload's own keys, found by walking up from it.
+  func path(of node: Int) -> [UnknownValue.PathComponent] {
+    var components: [UnknownValue.PathComponent] = []
+    var current = node
+    while let parent = nodes[current].parent, let member = nodes[current].member {
+      components.append(
+        members[member].key.map { .key($0) } ?? .index(member - nodes[parent].members.lowerBound))
+      current = parent
+    }
+    return components.reversed()
+  }
+
   /// The node at a JSONPath as ``UnknownValue/PathComponent/jsonPath(_:)`` writes it
   /// (`$.listings[0].kind`); `nil` when the payload has no value there.
   func node(at path: String) -> Int? {
