@@ -159,7 +159,7 @@ struct CorpusCounted: Decodable, Sendable {
 
   /// Positions where `redacted` keeps the outcome, so every string there is recorded: the
   /// corpus cannot pass by recording nothing.
-  @Test(arguments: [0, 1, 2, 6, 8, 11])
+  @Test(arguments: [0, 1, 2, 6, 8, 9, 11, 13])
   func freeTextIsRecordedWhereRedactedKeepsTheOutcome(position index: Int) {
     let position = Self.positions[index]
     let decoder = VariantDecoder(position.model)
