@@ -16,7 +16,7 @@ public struct PayloadCheckFailure: Error, Sendable, CustomStringConvertible {
   public var message: String
 
   /// A failure with its message.
-  public init(_ message: String) {
+  init(_ message: String) {
     self.message = message
   }
 

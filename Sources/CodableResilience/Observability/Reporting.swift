@@ -91,58 +91,6 @@ extension Decoder {
       .renamed(received: received(), canonical: canonical()), askedFor: .renamedValues, of: type,
       at: codingPath, key: key, by: tool, to: userInfo)
   }
-
-  /// ``reportUnknownValue(of:rawValue:knownValues:atKey:by:)`` for callers that know the
-  /// type only at run time.
-  @usableFromInline
-  func reportUnknownValue(
-    of type: Any.Type,
-    rawValue: Any,
-    atKey key: (any CodingKey)? = nil,
-    by tool: Tool
-  ) throws {
-    try reportUnknownValue(
-      of: type, rawValue: describeRawValue(rawValue), knownValues: .of(type), atKey: key,
-      by: tool)
-  }
-}
-
-// MARK: - Raw values no case matched
-
-// Out of line, so that the `init(from:)`s of the toolkit's types, inlined where their values
-// are read, hold only the read and the match: a raw value no case matches is the rare path.
-
-/// Reports `rawValue`, which no value of `T` matched, as unknown.
-@usableFromInline
-func reportUnmatched<T: RawRepresentable>(
-  _: T.Type, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
-) throws {
-  try decoder.reportUnknownValue(
-    of: T.self, rawValue: describeRawValue(rawValue), knownValues: .of(T.self), by: tool)
-}
-
-/// The value `rawValue` names through `T`'s ``ValueAliases``, if it adopts them, reported as
-/// renamed; `nil`, after reporting it as unknown, when nothing matches. For generic wrappers,
-/// which learn whether their type has aliases only at run time.
-@usableFromInline
-func renamedOrReported<T: RawRepresentable>(
-  _: T.Type, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
-) throws -> T? {
-  try renamedOrReported(
-    T.self, renamedValue(T.self, rawValue), rawValue: rawValue, from: decoder, by: tool)
-}
-
-private func renamedOrReported<T: RawRepresentable>(
-  _: T.Type, _ renamed: T?, rawValue: T.RawValue, from decoder: any Decoder, by tool: Tool
-) throws -> T? {
-  guard let renamed else {
-    try reportUnmatched(T.self, rawValue: rawValue, from: decoder, by: tool)
-    return nil
-  }
-  try decoder.reportRenamedValue(
-    of: T.self, received: describeRawValue(rawValue),
-    canonical: describeRawValue(renamed.rawValue), by: tool)
-  return renamed
 }
 
 /// The known values of a report: listed by the caller, or listed from the reported type when
@@ -154,23 +102,34 @@ struct KnownValues: @unchecked Sendable {
   let list: [String]?
   /// The type that lists them.
   let type: Any.Type?
+  /// How `type` lists them: the value tools know which types can, and how, so the reporting
+  /// vocabulary names none of them (see `KnownValues.of(_:)`).
+  let lister: (any KnownValueLister.Type)?
 
   /// A list the caller made (a union's tags).
   @usableFromInline
   static func listed(_ list: [String]?) -> KnownValues {
-    KnownValues(list: list, type: nil)
+    KnownValues(list: list, type: nil, lister: nil)
   }
 
-  /// The known values of `type`, as ``knownValueDescriptions(of:)`` lists them.
+  /// The known values of `type`, as `lister` lists them when they are read.
   @usableFromInline
-  static func of(_ type: Any.Type) -> KnownValues {
-    KnownValues(list: nil, type: type)
+  static func of(_ type: Any.Type, listedBy lister: any KnownValueLister.Type) -> KnownValues {
+    KnownValues(list: nil, type: type, lister: lister)
   }
 
   /// The known values: the list, or the type's, described now.
   var described: [String]? {
-    type.map(knownValueDescriptions) ?? list
+    guard let type, let lister else { return list }
+    return lister.knownValues(of: type)
   }
+}
+
+/// What lists a type's known values, as text, for a report that names them only when read.
+@usableFromInline
+protocol KnownValueLister {
+  /// The known values of `type`; `nil` when it cannot list them.
+  static func knownValues(of type: Any.Type) -> [String]?
 }
 
 /// The type's own name, as `String(describing:)` prints a metatype (`"ListingKind"`), read
@@ -188,31 +147,4 @@ func describeRawValue<RawValue>(_ rawValue: RawValue) -> String {
   // What `String(describing:)` prints for an `Int`, without the printing machinery's casts.
   if let integer = rawValue as? Int { return integer.description }
   return String(describing: rawValue)
-}
-
-/// The known values of a type as text, when it can list them: the cases of an
-/// ``UnknownDecodable`` or other `CaseIterable` raw-value enum (without `unknown`), or an
-/// ``ExtensibleEnum``'s ``ExtensibleEnum/knownValues``. Only called for unknown values.
-///
-/// ``UnknownDecodable`` types that are `CaseIterable` list their cases with
-/// `describeKnownCases()` instead, compiled for the type itself.
-@usableFromInline
-func knownValueDescriptions(of type: Any.Type) -> [String]? {
-  if let type = type as? any ExtensibleEnum.Type {
-    return type.knownValues.map(\.description)
-  }
-  if let type = type as? any (UnknownDecodable & CaseIterable).Type {
-    return knownCases(of: type)
-  }
-  guard let type = type as? any (CaseIterable & RawRepresentable).Type else { return nil }
-  return rawValueDescriptions(of: type)
-}
-
-/// Opens an existential metatype to describe its cases' raw values, with no cast per case.
-private func rawValueDescriptions<T: CaseIterable & RawRepresentable>(of type: T.Type) -> [String] {
-  T.allCases.map { describeRawValue($0.rawValue) }
-}
-
-private func knownCases<T: UnknownDecodable & CaseIterable>(of type: T.Type) -> [String] {
-  T.describeKnownCases()
 }

@@ -136,13 +136,17 @@ extension UnknownValue {
       }
     }
 
-    /// Describes `error`. What it says is read from the error when it is asked for, so a
-    /// failure collected and never printed costs only the error.
+    /// Describes `error`, the error an element threw, for a report of an element left out.
+    /// What it says is read from the error when it is asked for, so a failure collected and
+    /// never printed costs only the error.
     ///
     /// ```swift
     /// let failure = UnknownValue.ElementFailure(error)
+    /// let report = UnknownValue(
+    ///   kind: .invalidElement(failure), typeName: "Notice", rawValue: #"{"id":3}"#,
+    ///   codingPath: decoder.codingPath)
     /// ```
-    package init(_ error: DecodingError) {
+    public init(_ error: DecodingError) {
       box = ErrorBox(error)
     }
 

@@ -102,14 +102,19 @@ extension UnknownValue {
       }
     }
 
-    /// The JSONPath-style text of a coding path, starting at `$` for the payload's root.
+    /// The JSONPath-style text of a coding path, starting at `$` for the payload's root, as
+    /// every report and element failure writes its ``UnknownValue/path``: an error logged
+    /// beside the reports names its place the same way.
     ///
     /// ```swift
     /// let path: [UnknownValue.PathComponent] = [.key("units"), .index(1), .key("kind")]
-    /// UnknownValue.PathComponent.jsonPath(path)
-    /// // "$.units[1].kind"
+    /// print(UnknownValue.PathComponent.jsonPath(path))  // Prints "$.units[1].kind"
+    ///
+    /// if case .typeMismatch(_, let context) = error as? DecodingError {
+    ///   logger.error("\(UnknownValue.PathComponent.jsonPath(context.codingPath)): mismatch")
+    /// }
     /// ```
-    package static func jsonPath(_ codingPath: [any CodingKey]) -> String {
+    public static func jsonPath(_ codingPath: [any CodingKey]) -> String {
       codingPath.reduce(into: "$") { text, key in
         text += PathComponent(key).description
       }

@@ -46,6 +46,10 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```
   public var kind: Kind {
     get { kindBox?.kind ?? .unknownValue }
+    @available(
+      *, deprecated,
+      message: "make the report whole with init(kind:typeName:rawValue:codingPath:knownValues:)"
+    )
     set {
       // The element a left-out report describes lives in the box: write it out first.
       if rawText == nil {
@@ -81,6 +85,10 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
       case .type(let type): CodableResilience.typeName(type)
       }
     }
+    @available(
+      *, deprecated,
+      message: "make the report whole with init(kind:typeName:rawValue:codingPath:knownValues:)"
+    )
     set { reportedType = .named(newValue) }
   }
 
@@ -107,6 +115,10 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```
   public var rawValue: String {
     get { rawText ?? kindBox?.element?.description ?? "" }
+    @available(
+      *, deprecated,
+      message: "make the report whole with init(kind:typeName:rawValue:codingPath:knownValues:)"
+    )
     set { rawText = newValue }
   }
 
@@ -122,6 +134,10 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```
   public var codingPath: [PathComponent] {
     get { pathSource.components }
+    @available(
+      *, deprecated,
+      message: "make the report whole with init(kind:typeName:rawValue:codingPath:knownValues:)"
+    )
     set { pathSource = ReportedPath(keys: newValue, last: nil) }
   }
 
@@ -155,20 +171,31 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// ```
   public var knownValues: [String]? {
     get { knownValueSource.described }
+    @available(
+      *, deprecated,
+      message: "make the report whole with init(kind:typeName:rawValue:codingPath:knownValues:)"
+    )
     set { knownValueSource = .listed(newValue) }
   }
 
   /// Where ``knownValues`` comes from: a list, or the type that lists them when read.
   private var knownValueSource: KnownValues
 
-  /// Creates an unknown value from a decoder's coding path.
+  /// Creates a report of any kind from a decoder's coding path: an unknown value unless
+  /// `kind` says otherwise. `rawValue` is what the kind's ``rawValue`` is: the value received,
+  /// the spelling an alias matched, an element's or a field's JSON, `null` or nothing for a
+  /// default; `knownValues` are listed only for an unknown value.
   ///
   /// ```swift
-  /// let value = UnknownValue(
+  /// let unknown = UnknownValue(
   ///   typeName: "ListingKind", rawValue: "castle",
   ///   codingPath: decoder.codingPath, knownValues: ["house", "flat"])
+  /// let renamed = UnknownValue(
+  ///   kind: .renamedValue(canonical: "card"), typeName: "PaymentMethod",
+  ///   rawValue: "credit_card", codingPath: decoder.codingPath)
   /// ```
   public init(
+    kind: Kind = .unknownValue,
     typeName: String,
     rawValue: String,
     codingPath: [any CodingKey],
@@ -178,6 +205,7 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
     self.rawText = rawValue
     self.pathSource = ReportedPath(keys: codingPath, last: nil)
     self.knownValueSource = .listed(knownValues)
+    if case .unknownValue = kind {} else { kindBox = KindBox(kind) }
   }
 
   /// Creates a report made while decoding, the toolkit's one builder of them (see
@@ -292,59 +320,6 @@ package enum Tool: String, Sendable {
   case skipUnknownKeys = "@SkipUnknownKeys"
   case skipInvalidElements = "@SkipInvalidElements"
   case keepUnknownFields = "@KeepUnknownFields"
-}
-
-/// A string in double quotes, with quotes, backslashes and control characters escaped as
-/// JSON escapes them, so the text can be pasted into a JSONPath or a JSON string.
-package func jsonQuoted(_ text: String) -> String {
-  var bytes: [UInt8] = []
-  bytes.reserveCapacity(text.utf8.count + 2)
-  appendJSONQuoted(text, to: &bytes)
-  return String(decoding: bytes, as: UTF8.self)
-}
-
-/// Whether `lhs` comes before `rhs` in the order of their UTF-8 bytes: the order the toolkit
-/// sorts keys and spellings in wherever the result must be the same on every run.
-///
-/// Not `<`: Swift 6.3 compares some strings that differ in how an accent is written as
-/// neither less nor greater than each other (`"e\u{301}"` and `"\u{e9}\""`), so a sort by `<`
-/// can put them in either order.
-@usableFromInline
-func isInUTF8Order(_ lhs: String, _ rhs: String) -> Bool {
-  lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-}
-
-/// Appends `text` in double quotes to `bytes`, escaped as ``jsonQuoted(_:)`` escapes it: the
-/// runs between the bytes to escape are copied whole.
-func appendJSONQuoted(_ text: String, to bytes: inout [UInt8]) {
-  bytes.append(UInt8(ascii: "\""))
-  var text = text
-  text.withUTF8 { utf8 in
-    var start = 0
-    for index in utf8.indices {
-      let byte = utf8[index]
-      guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
-        continue
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-      start = index + 1
-      bytes.append(UInt8(ascii: "\\"))
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-      case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-      case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-      case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
-      default:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [
-          UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-          hex[Int(byte & 0xF)],
-        ])
-      }
-    }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-  }
-  bytes.append(UInt8(ascii: "\""))
 }
 
 /// Two reports are equal when their kinds, type names, raw values, paths and known values are.

@@ -51,10 +51,8 @@ public struct TaggedContent {
   }
 
   /// The tag this content is written with; empty for the content of a decode-only union.
-  ///
-  /// ```swift
-  /// item.taggedContent.tag  // "post"
-  /// ```
+  /// Not public: the union's encoding writes it, and a user never reads it back; the
+  /// package's tests do.
   package var tag: String {
     switch storage {
     case .known(let tag, _): tag

@@ -304,11 +304,8 @@ public struct TaggedUnionLayout: Sendable, Hashable {
     TaggedUnionLayout(storage: .underKey(key))
   }
 
-  /// The key the content sits under; `nil` beside the tag.
-  ///
-  /// ```swift
-  /// TaggedUnionLayout.underKey("data").contentKey  // "data"
-  /// ```
+  /// The key the content sits under; `nil` beside the tag. Not public: the union's decoding
+  /// and encoding read it, and a user never does; the package's tests do.
   package var contentKey: String? {
     if case .underKey(let key) = storage { return key }
     return nil

@@ -20,7 +20,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
   case never
 
   /// The environment variable that sets the mode.
-  public static let environmentVariable = "CODABLE_RESILIENCE_RECORD"
+  static let environmentVariable = "CODABLE_RESILIENCE_RECORD"
 
   /// The mode `CODABLE_RESILIENCE_RECORD` names; ``missing`` when it is not set.
   static func fromEnvironment() throws -> RecordMode {

@@ -265,8 +265,3 @@ extension Result {
     return nil
   }
 }
-
-/// Whether `other` is a `Value` equal to `value`.
-func isEqual<Value: Equatable>(_ value: Value, _ other: Any) -> Bool {
-  (other as? Value) == value
-}

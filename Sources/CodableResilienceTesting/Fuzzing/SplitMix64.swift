@@ -11,7 +11,7 @@
 ///
 /// The standard library's `random(in:using:)` may change how it maps bits to ranges between
 /// releases, so the fuzzer maps them to ranges itself; `next()` is the same everywhere.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private(set) var state: UInt64
 
   /// A generator whose sequence `seed` fixes.
@@ -19,7 +19,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// ```swift
   /// var random = SplitMix64(seed: 7)
   /// ```
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
@@ -29,7 +29,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// var random = SplitMix64(seed: 0)
   /// random.next()  // 0xE220A8397B1DCDAF
   /// ```
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

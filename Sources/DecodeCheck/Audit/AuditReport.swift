@@ -16,13 +16,13 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
   public internal(set) var fields: [FieldAudit]
 
   /// How many payloads were audited: those that decoded.
-  public internal(set) var payloadCount: Int
+  package internal(set) var payloadCount: Int
 
   /// How many payloads were checked but not audited: they did not decode, or are not JSON.
-  public internal(set) var notAuditedCount: Int
+  package internal(set) var notAuditedCount: Int
 
   /// How many variants were decoded.
-  public internal(set) var variantCount: Int
+  package internal(set) var variantCount: Int
 
   /// How many variants the budget per payload (``AuditBudget/placesPerFile``) had no room
   /// for.

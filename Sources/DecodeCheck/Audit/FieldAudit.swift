@@ -36,7 +36,7 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What the audit asked at a field.
-  public enum Question: String, Sendable, Hashable, Codable {
+  enum Question: String, Sendable, Hashable, Codable {
     /// A string or an integer never sent.
     case newValue
     /// An array element with a tag never sent, carrying only what every element carries.
@@ -49,7 +49,7 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
     /// The file, as the report shows it.
     public internal(set) var file: String
     /// For a response in a HAR archive, the request; positions are in its body.
-    public internal(set) var request: CapturedRequest?
+    var request: CapturedRequest?
     /// The line and column of the value.
     public internal(set) var position: TextPosition?
     /// The value's own path, `$.listings[3].kind`.
@@ -67,7 +67,7 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   public internal(set) var verdict: Verdict?
 
   /// What ``verdict`` answers; `nil` when it is `nil`.
-  public internal(set) var question: Question?
+  var question: Question?
 
   /// Whether leaving the member out, in some payload, fails decoding.
   public internal(set) var isRequired: Bool
@@ -86,7 +86,7 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   /// The deciding outcome in words: the failure, `reported as unknown by ListingKind
   /// (UnknownDecodable)`, `left out with its Notice element (@SkipInvalidElements)`, or for a
   /// field that is only required, the failure leaving it out causes.
-  public internal(set) var detail: String?
+  var detail: String?
 
   /// How many payloads showed the verdict (or, without one, the failure leaving it out).
   public internal(set) var payloadCount: Int
@@ -98,7 +98,7 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   public internal(set) var example: Place
 
   /// Whether a baseline accepted this brittle field, so it no longer fails the check.
-  public internal(set) var isBaselined = false
+  var isBaselined = false
 
   /// One line: `$.listings[*].heating: brittle: a new value fails decoding: …; 3 payloads,
   /// 5 places`.

@@ -2,7 +2,8 @@
 extension CheckReport {
   /// The report as if the checks of the classes in `disabled` had not run: their findings
   /// are not reported, counted, recorded in a baseline or failing, and each input's outcome
-  /// follows the findings it keeps. Alias conflicts are turned off by their class too.
+  /// follows the findings it keeps. Findings about types (alias conflicts) are turned off by
+  /// their class too, a type left with none no longer listed.
   ///
   /// ```swift
   /// let quieter = report.disabling([.dateFormatEdge])
@@ -22,7 +23,11 @@ extension CheckReport {
         with: file.findings.filter { !isOff($0) },
         accepted: file.acceptedFindings.filter { !isOff($0) })
     }
-    if disabled.contains(.aliasConflict) { report.aliasConflicts = [] }
+    report.typeReports = report.typeReports.compactMap { type in
+      var type = type
+      type.findings.removeAll(where: isOff)
+      return type.findings.isEmpty ? nil : type
+    }
     return report
   }
 }

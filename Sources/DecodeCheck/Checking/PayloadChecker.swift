@@ -19,10 +19,10 @@ import Foundation
 public struct PayloadChecker: Sendable {
   /// Whether unknown values and elements left out are errors rather than warnings
   /// (`--strict`). Old spellings are notes either way.
-  public var isStrict: Bool
+  var isStrict: Bool
 
   /// Whether each input holds one payload per line (newline-delimited JSON, `--lines`).
-  public var readsLines: Bool
+  var readsLines: Bool
 
   /// How HAR archives (`*.har`) are read: routes, error responses, unrouted requests.
   public var traffic = TrafficOptions()
@@ -58,7 +58,7 @@ public struct PayloadChecker: Sendable {
     ProcessInfo.processInfo.activeProcessorCount
   }
 
-  /// Checks a payload held in memory (with ``readsLines``, one payload per line), reported
+  /// Checks a payload held in memory (with `lines: true`, one payload per line), reported
   /// as the input at `path`.
   ///
   /// ```swift
@@ -86,7 +86,7 @@ public struct PayloadChecker: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - data: the payload's bytes (with ``readsLines``, one payload per line).
+  ///   - data: the payload's bytes (with `lines: true`, one payload per line).
   ///   - model: the type to decode it as.
   ///   - path: what the report calls the input; `-` by default.
   ///   - maximumConcurrency: how many variants to decode at once.
@@ -106,13 +106,13 @@ public struct PayloadChecker: Sendable {
   }
 
   /// Checks files, folders (searched recursively for `*.json`, and `*.ndjson` and `*.jsonl`
-  /// with ``readsLines``) and `-` for standard input, several files at once.
+  /// with `lines: true`) and `-` for standard input, several files at once.
   ///
   /// Each file is decoded as `model` or, when it is `nil`, as the type its nearest enclosing
   /// folder is named after (`Fixtures/Booking/v1.json` is a `Booking`). Paths that are
   /// missing, unreadable, empty folders or without a type are reported as not checked. The
   /// aliases of the registry's types, and of the types the payloads' reports name, are
-  /// checked for conflicts (``CheckReport/aliasConflicts``).
+  /// checked for conflicts (findings of the kind ``Finding/Kind/aliasConflict``).
   ///
   /// ```swift
   /// let report = PayloadChecker().check(
@@ -215,6 +215,66 @@ public struct PayloadChecker: Sendable {
   }
 }
 
+// MARK: - An input's text
+
+// What an input's bytes hold before any payload is decoded: UTF-8 or another encoding
+// JSONDecoder reads, and one payload or, with `--lines`, one per line.
+extension PayloadChecker {
+  /// What checking the payloads in `data` found.
+  func checkPayloads(_ data: Data, as model: RegisteredModel) -> PayloadResult {
+    switch PayloadText.read(data) {
+    case .utf8:
+      return checkText(data, as: model)
+    case .converted(let text, let encoding):
+      var result = checkText(text, as: model)
+      let warning = Finding(
+        severity: .warning, kind: .invalidJSON,
+        message: "the payload is \(encoding): JSONDecoder reads it, but RFC 8259 asks for "
+          + "UTF-8 between systems and other JSON parsers may reject it")
+      result.findings.insert(warning, at: 0)
+      return result
+    case .unreadable(let message, let before):
+      let position = before.withUnsafeBytes { JSONScanner($0).positions(of: [$0.count]) }
+      let error = Finding(
+        severity: .error, kind: .invalidJSON, message: message,
+        position: position[before.count])
+      return PayloadResult(outcome: .failed, findings: [error], payloadCount: 1)
+    }
+  }
+
+  /// Checks UTF-8 text: one payload, or with ``readsLines`` one per line.
+  private func checkText(_ text: Data, as model: RegisteredModel) -> PayloadResult {
+    readsLines ? checkLines(text, as: model) : checkPayload(text, as: model, line: nil)
+  }
+
+  /// Checks each non-blank line as a payload of its own (`--lines`), reported at its line.
+  private func checkLines(_ data: Data, as model: RegisteredModel) -> PayloadResult {
+    if data.isEmpty {
+      return checkPayload(data, as: model, line: 1)
+    }
+    var findings: [Finding] = []
+    var audits: [PayloadAudit] = []
+    var payloadCount = 0
+    var anyFailed = false
+    for line in PayloadLine.lines(in: data) {
+      let payload = data[
+        data.startIndex + line.range.lowerBound..<data.startIndex + line.range.upperBound]
+      let result = checkPayload(payload, as: model, line: line.number)
+      payloadCount += 1
+      findings += result.findings
+      audits += result.audits
+      anyFailed = anyFailed || result.outcome == .failed
+    }
+    if payloadCount == 0 {
+      // Only blank lines: as empty as an empty file, and reported at its first line.
+      return checkPayload(data, as: model, line: nil)
+    }
+    return PayloadResult(
+      outcome: FileReport.Outcome(decoded: !anyFailed, findings: findings), findings: findings,
+      payloadCount: payloadCount, audits: audits)
+  }
+}
+
 // MARK: - One payload
 
 extension PayloadChecker {
@@ -224,7 +284,7 @@ extension PayloadChecker {
   /// Invalid JSON is reported as such before anything the model would say: `JSONDecoder` does
   /// not read the values a model ignores, and reads a trailing comma. A trailing comma is a
   /// warning, and the payload is decoded as the app would.
-  func checkPayload(_ data: Data, as model: RegisteredModel, line: Int?) -> PayloadResult {
+  private func checkPayload(_ data: Data, as model: RegisteredModel, line: Int?) -> PayloadResult {
     let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var trailingCommas: [JSONScanner.SyntaxError] = []
     if !data.withUnsafeBytes({ StrictJSONValidator.isValid($0, from: start) }) {
@@ -249,7 +309,7 @@ extension PayloadChecker {
     }
     var findings = trailingCommas.map { ($0.finding, Optional($0.offset)) }
     for report in outcome.reports {
-      findings.append((finding(for: report), report.offset))
+      findings.append((report.finding(isStrict: isStrict), report.offset))
     }
     if case .failed(let failure) = outcome {
       findings.append((failure.finding, failure.offset))
@@ -259,41 +319,6 @@ extension PayloadChecker {
       outcome: FileReport.Outcome(decoded: outcome.decoded, findings: located), findings: located,
       payloadCount: 1,
       audits: audit(data, as: model, base: outcome, line: line))
-  }
-
-  /// The finding for one report: an unknown value or an element left out (a warning, an
-  /// error under `--strict`), a default used (a note, an error under `--strict`), or a value
-  /// read in an old spelling or a field the model does not write (a note).
-  ///
-  /// `$.notices[2]: left out an element that fails to decode as Notice: expected a number,
-  /// found a string: "three" (at $.notices[2].id)`
-  func finding(for report: VariantReport) -> Finding {
-    let value = report.unknownValue
-    var message: String
-    switch value.kind {
-    case .unknownValue:
-      message = "unknown \(value.typeName) value \(jsonQuoted(value.rawValue))"
-      if let known = value.knownValues, !known.isEmpty {
-        message += "; known: " + known.joined(separator: ", ")
-      }
-    case .invalidElement(let failure):
-      message =
-        "left out an element that fails to decode as \(value.typeName): "
-        + report.elementFailureText(otherwise: failure)
-    case .renamedValue(let canonical):
-      message =
-        "old spelling \(value.typeName) \(jsonQuoted(value.rawValue)) read as "
-        + jsonQuoted(canonical)
-    case .defaultUsed(let reason):
-      message =
-        "\(reason == .null ? "null" : "missing") \(value.typeName) read as its default "
-        + "(@DecodeMissingAsDefault)"
-    case .unknownField:
-      message = "\(value.typeName) does not write this field; kept to write back"
-    @unknown default:
-      message = value.description
-    }
-    return report.finding(isStrict: isStrict, message: message)
   }
 
   /// The audit of a payload that decoded as `base` says, when the checker audits.

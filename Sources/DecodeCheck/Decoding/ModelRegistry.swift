@@ -10,19 +10,18 @@ import Foundation
 /// var registry = ModelRegistry()
 /// registry.register(ListingPage.self)
 /// registry.register(Booking.self)
-/// let model = try registry.model(named: "ListingPage")
 /// ```
 ///
-/// Registering a type twice, or two types with the same qualified name, is a mistake that
-/// ``duplicateNames`` records; ``DecodeCheckCommand`` refuses to run such a registry, with a
-/// message naming the type, rather than guess which one was meant.
+/// Registering a type twice, or two types with the same qualified name, is a mistake:
+/// ``DecodeCheckCommand`` refuses to run such a registry, with a message naming the type,
+/// rather than guess which one was meant.
 public struct ModelRegistry: Sendable {
   /// The registered types, in the order they were registered.
-  public private(set) var models: [RegisteredModel] = []
+  private(set) var models: [RegisteredModel] = []
 
   /// The qualified names that were registered more than once, in the order it happened.
   /// Empty for a well-formed registry.
-  public private(set) var duplicateNames: [String] = []
+  private(set) var duplicateNames: [String] = []
 
   /// Creates an empty registry.
   ///
@@ -82,7 +81,7 @@ public struct ModelRegistry: Sendable {
   /// ```swift
   /// registry.add(RegisteredModel(Order.self))
   /// ```
-  public mutating func add(_ model: RegisteredModel) {
+  mutating func add(_ model: RegisteredModel) {
     if models.contains(model) {
       duplicateNames.append(model.qualifiedName)
     } else {
@@ -99,7 +98,7 @@ public struct ModelRegistry: Sendable {
   ///
   /// - Throws: ``ModelLookupError/unknown(_:registered:)`` when no type has the name,
   ///   ``ModelLookupError/ambiguous(_:candidates:)`` when several share the short name.
-  public func model(named name: String) throws(ModelLookupError) -> RegisteredModel {
+  func model(named name: String) throws(ModelLookupError) -> RegisteredModel {
     if let model = models.first(where: { $0.qualifiedName == name }) {
       return model
     }
@@ -156,14 +155,14 @@ public struct ModelRegistry: Sendable {
 ///   print(error)  // `Page` names more than one type: A.Page, B.Page; use the qualified name
 /// }
 /// ```
-public enum ModelLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+enum ModelLookupError: Error, Sendable, Hashable, CustomStringConvertible {
   /// No registered type has the name; `registered` lists the names that do exist.
   case unknown(_ name: String, registered: [String])
   /// Several registered types share the short name; `candidates` are their qualified names.
   case ambiguous(_ name: String, candidates: [String])
 
   /// One line naming the problem and what to do about it.
-  public var description: String {
+  var description: String {
     switch self {
     case .unknown(let name, let registered):
       let known = registered.isEmpty ? "none" : registered.joined(separator: ", ")

@@ -11,22 +11,25 @@ import CodableResilience
 /// first match, which may not be the value meant. A conflict is an error of the check (exit
 /// status 1) that no baseline accepts.
 ///
+/// The check keeps each as a finding of the kind ``Finding/Kind/aliasConflict``, in a report
+/// about its type (``CheckReport/typeReports``), on the one stream every format lists:
+///
 /// ```swift
 /// let report = PayloadChecker().check(paths: ["Fixtures"], in: registry)
-/// for conflict in report.aliasConflicts {
-///   print(conflict)
-///   // MyModels.PaymentMethod: alias "sepa" names bank_transfer, but it is the raw value of card, which wins
+/// for (finding, type) in report.findings(aboutModels: false) where type.isAboutAType {
+///   print(type.path, finding.message)
+///   // MyModels.PaymentMethod alias "sepa" names bank_transfer, but it is the raw value of card, which wins
 /// }
 /// ```
-public struct AliasConflict: Sendable, Hashable, CustomStringConvertible {
+struct AliasConflict: Sendable, Hashable, CustomStringConvertible {
   /// The qualified name of the type whose aliases conflict: `MyModels.PaymentMethod`.
-  public internal(set) var typeName: String
+  var typeName: String
 
   /// The conflict, naming the spellings and the values they name.
-  public internal(set) var message: String
+  var message: String
 
   /// The type and the conflict: `MyModels.PaymentMethod: alias "sepa" names …`.
-  public var description: String { "\(typeName): \(message)" }
+  var description: String { "\(typeName): \(message)" }
 
   /// The conflicts of `type`'s aliases (`ValueAliases`) and tag aliases (a `TaggedUnion`'s
   /// `tagAliases`); empty for a type with neither, or with none.

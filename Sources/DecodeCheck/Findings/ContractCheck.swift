@@ -74,4 +74,12 @@ public struct ContractSource: Sendable, Hashable {
   /// contract.value  // "blur"
   /// ```
   public internal(set) var value: String?
+  /// The other mapped types that reach the same spec member, by their short names, when the
+  /// finding is reported once for all of them (by the type whose own schema holds the
+  /// member); empty otherwise.
+  ///
+  /// ```swift
+  /// contract.alsoFoundThrough  // ["Notification", "Status"]
+  /// ```
+  public internal(set) var alsoFoundThrough: [String] = []
 }

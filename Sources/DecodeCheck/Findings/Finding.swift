@@ -29,48 +29,6 @@ public struct Finding: Sendable, Hashable {
     }
   }
 
-  /// What kind of finding it is.
-  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// A value the models do not know, decoded leniently (and an error under `--strict`).
-    case unknownValue
-    /// The payload is JSON, but the model cannot decode it.
-    case decodingFailure
-    /// The payload is not valid JSON by RFC 8259 (or not valid UTF-8): an error, or a warning
-    /// for what `JSONDecoder` reads all the same (a trailing comma, UTF-16 or UTF-32 text).
-    case invalidJSON
-    /// The input could not be checked: missing, unreadable, or without a type.
-    case inputError
-    /// A JSON response in a HAR archive that no route gives a type, under `--require-routes`.
-    case noRoute
-    /// A part of an OpenAPI document (`--openapi`) no payload was generated from: a `$ref`
-    /// to another document or to nothing, a required recursive member, a budget reached.
-    case notGenerated
-    /// A field where a value or variant the server has never sent makes the payload fail
-    /// to decode (`--audit`): a warning, an error under `--strict`.
-    case brittleField
-    /// What the audit found at a field a new value does not break: resilient, open or
-    /// required. A note.
-    case auditedField
-    /// An element of a collection that fails to decode, which `@SkipInvalidElements` left
-    /// out (and keeps, to write back): a warning, an error under `--strict`.
-    case invalidElement
-    /// A value read through one of its type's aliases or by its letter case
-    /// (`ValueAliases`, a union's `tagAliases`): an old spelling the server still sends. A
-    /// note, never an error, and never recorded in a baseline.
-    case renamedValue
-    /// A type's aliases that are ambiguous: an alias that is another value's raw value, two
-    /// spellings equal ignoring letter case, a tag alias that is a known tag or names an
-    /// unknown one. An error about the type, not a payload; see ``CheckReport/aliasConflicts``.
-    case aliasConflict
-    /// A property `@DecodeMissingAsDefault` read as its default because its key was missing
-    /// or `null`: where a plain property throws. A note, an error under `--strict`.
-    case defaultUsed
-    /// A member of an object that a `@KeepUnknownFields` model does not write, kept to write
-    /// back: the server sends more than the model knows. A note, never an error, and never
-    /// recorded in a baseline.
-    case unknownField
-  }
-
   /// Whether it fails the check.
   public internal(set) var severity: Severity
 

@@ -38,19 +38,9 @@ enum GitHubFormat {
           line: { line })
       }
     }
-    for (finding, file) in report.findings(aboutModels: false) where finding.kind != .renamedValue {
+    // Old spellings are notes, plain lines; alias conflicts errors about a type, in no file.
+    for (finding, file) in report.findings(aboutModels: false) {
       add(finding, in: file)
-    }
-    // Old spellings are notes, plain lines; alias conflicts are errors about a type, in no file.
-    if !context.quiet {
-      for spelling in report.oldSpellings {
-        text += TextFormat.line(for: spelling.finding, in: spelling.firstFile) + "\n"
-      }
-    }
-    for conflict in report.aliasConflicts {
-      add(
-        .error, annotation: { command(for: conflict, toolName: context.toolName) },
-        line: { TextFormat.line(for: conflict.finding, in: conflict.place) })
     }
     if let baseline = report.baseline {
       for entry in baseline.fixed {
@@ -94,6 +84,12 @@ enum GitHubFormat {
     toolName: String = "decode-check"
   ) -> String {
     var properties: [String] = []
+    if file.isAboutAType {
+      // About a type, in no file: the message names the type.
+      let title = "title=" + escapeProperty("\(toolName): " + finding.kind.details.title)
+      return "::\(finding.severity.rawValue) \(title)::"
+        + escapeData("\(file.path): \(finding.message)")
+    }
     if let request = file.request {
       // The annotation goes on the archive; the body's line is not the archive's, so the
       // message names the request and the place in the body.
@@ -114,13 +110,6 @@ enum GitHubFormat {
     }
     return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::"
       + escapeData(message)
-  }
-
-  /// An error annotation for an alias conflict, which is about a type, not a file.
-  private static func command(for conflict: AliasConflict, toolName: String) -> String {
-    let title =
-      "title=" + escapeProperty("\(toolName): " + Finding.Kind.aliasConflict.details.title)
-    return "::error \(title)::" + escapeData(conflict.description)
   }
 
   /// An error annotation for a baseline entry that no longer occurs (`--strict-baseline`).

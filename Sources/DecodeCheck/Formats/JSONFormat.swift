@@ -37,14 +37,17 @@ import Foundation
 /// `notJSON`, `errorStatus`, `withoutRoute`).
 /// With `--baseline`, a `baseline` member holds how many findings it `accepted` and the
 /// entries that no longer occur (`fixed`). With `--audit`, each field is a finding (`kind`
-/// `brittleField` or `auditedField`) of the file its example is in, and an `audit` member, a
+/// `brittleField` or `auditedField`) of the file its example is in (one a baseline accepted
+/// has `baselined` `true`), and an `audit` member, a
 /// view over those findings, holds the counts
 /// (`payloads`, `notAudited`, `variants`, `brittle`) and every field (`type`, `path`,
 /// `verdict`, `question`, `required`, `namedType`, `tool`, `detail`, `payloads`, `places`,
 /// `severity`, `baselined`, and an `example` with its `file`, `path`, `line`, `column` and,
 /// for a HAR entry, `request`). With `--openapi`, each file is one type checked against the
 /// document: it has a `schema` member, its `line` and `column` are in the document, and each
-/// finding has a `contract` member (`check`, `pointer`, `value`). With `--shard i/n`, a
+/// finding has a `contract` member (`check`, `pointer`, `value`, and `alsoFoundThrough`, the
+/// other types that reach the same spec member, when one type reports it for all). With
+/// `--shard i/n`, a
 /// `shard` member holds `index` (i), `count` (n), and the inputs (files, or `--openapi`'s
 /// schemas) it `kept` of those `planned`; HAR archives are read by every shard.
 ///
@@ -72,7 +75,7 @@ enum JSONFormat {
     var exitStatus: Int32
     var files: [File]
     var strict: Bool
-    var summary: CheckSummary
+    var summary: Summary
     var baseline: BaselineResult?
     /// Present when the run read HAR archives.
     var traffic: TrafficCounts?
@@ -87,18 +90,52 @@ enum JSONFormat {
       exitStatus = report.exitStatus
       files = report.files.map(File.init)
       strict = report.isStrict
-      summary = report.summary
+      summary = Summary(summary: report.summary)
       baseline = report.baseline.map(BaselineResult.init)
       traffic = report.traffic.entries > 0 ? report.traffic : nil
       audit = AuditReport(report).map { Audit($0, strict: report.isStrict) }
       shard = report.shard.map {
         Shard(index: $0.shard.index, count: $0.shard.count, kept: $0.kept, planned: $0.planned)
       }
-      if !report.aliasConflicts.isEmpty {
-        aliasConflicts = report.aliasConflicts.map {
-          Conflict(type: $0.typeName, message: $0.message)
-        }
+      // Findings about a type, from the one stream: its alias conflicts.
+      let conflicts = report.findings(aboutModels: false).filter(\.file.isAboutAType)
+      if !conflicts.isEmpty {
+        aliasConflicts = conflicts.map { Conflict(type: $0.file.path, message: $0.finding.message) }
       }
+    }
+  }
+
+  /// The counts of the summary line, every one and `filesChecked`: `{"baselined":0,
+  /// "baselinedFindings":0,"decodedCleanly":9,"failed":1,"filesChecked":12,…}`.
+  private struct Summary: Encodable {
+    var summary: CheckSummary
+
+    /// The members `--format json` writes as `summary`: every count and `filesChecked`; the
+    /// HAR counts are the document's own `traffic` member.
+    enum CodingKeys: String, CodingKey {
+      case filesChecked, decodedCleanly, withUnknownValues, unknownValues, failed, baselined
+      case notChecked, payloads, baselinedFindings, fixedBaselineEntries
+      case withElementsLeftOut, elementsLeftOut, renamedValues, aliasConflicts
+      case failingBrittleFields
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(summary.filesChecked, forKey: .filesChecked)
+      try container.encode(summary.decodedCleanly, forKey: .decodedCleanly)
+      try container.encode(summary.withUnknownValues, forKey: .withUnknownValues)
+      try container.encode(summary.unknownValues, forKey: .unknownValues)
+      try container.encode(summary.failed, forKey: .failed)
+      try container.encode(summary.baselined, forKey: .baselined)
+      try container.encode(summary.notChecked, forKey: .notChecked)
+      try container.encode(summary.payloads, forKey: .payloads)
+      try container.encode(summary.baselinedFindings, forKey: .baselinedFindings)
+      try container.encode(summary.fixedBaselineEntries, forKey: .fixedBaselineEntries)
+      try container.encode(summary.withElementsLeftOut, forKey: .withElementsLeftOut)
+      try container.encode(summary.elementsLeftOut, forKey: .elementsLeftOut)
+      try container.encode(summary.renamedValues, forKey: .renamedValues)
+      try container.encode(summary.aliasConflicts, forKey: .aliasConflicts)
+      try container.encode(summary.failingBrittleFields, forKey: .failingBrittleFields)
     }
   }
 
@@ -223,12 +260,13 @@ enum JSONFormat {
     var path: String?
     var line: Int?
     var column: Int?
-    var unknownValue: Value?
-    var element: Element?
-    var renamed: Renamed?
-    var defaultUsed: DefaultUsed?
-    var unknownField: UnknownField?
+    /// The report the finding is made of, as its kind's row writes it (`unknownValue`,
+    /// `element`, `renamed`, `defaultUsed`, `unknownField`).
+    var report: ReportJSON?
     var contract: Contract?
+    /// `true` for a finding a baseline accepted that stays listed (a brittle field), as the
+    /// audit's fields say it.
+    var baselined: Bool?
 
     init(_ finding: Finding) {
       severity = finding.severity
@@ -239,61 +277,35 @@ enum JSONFormat {
       line = finding.position?.line
       column = finding.position?.column
       contract = finding.contract.map(Contract.init)
-      guard let value = finding.unknownValue else { return }
-      switch value.kind {
-      case .unknownValue: unknownValue = Value(value)
-      case .invalidElement(let failure): element = Element(value, failure: failure)
-      case .renamedValue(let canonical):
-        renamed = Renamed(type: value.typeName, received: value.rawValue, canonical: canonical)
-      case .defaultUsed(let reason):
-        defaultUsed = DefaultUsed(type: value.typeName, reason: reason.rawValue)
-      case .unknownField:
-        unknownField = UnknownField(model: value.typeName, json: value.rawValue)
-      @unknown default: unknownValue = Value(value)
+      baselined = finding.field?.isBaselined == true ? true : nil
+      if let value = finding.unknownValue, let rules = finding.kind.row.report {
+        report = rules.json(value)
       }
     }
-  }
 
-  /// A property `@DecodeMissingAsDefault` read as its default: its type, and why
-  /// (`missingKey` or `null`).
-  private struct DefaultUsed: Encodable {
-    var type: String
-    var reason: String
-  }
-
-  /// A member of an object a `@KeepUnknownFields` model does not write: the model, and the
-  /// member's JSON.
-  private struct UnknownField: Encodable {
-    var model: String
-    var json: String
-  }
-
-  /// An element `@SkipInvalidElements` left out: its type, its JSON, and its own error as
-  /// the decoder threw it.
-  private struct Element: Encodable {
-    var type: String
-    var json: String
-    var error: ElementError
-
-    init(_ value: UnknownValue, failure: UnknownValue.ElementFailure) {
-      type = value.typeName
-      json = value.rawValue
-      error = ElementError(
-        case: failure.errorKind, path: failure.path, description: failure.debugDescription)
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(severity, forKey: Key("severity"))
+      try container.encode(kind, forKey: Key("kind"))
+      try container.encode(`class`, forKey: Key("class"))
+      try container.encode(message, forKey: Key("message"))
+      try container.encodeIfPresent(path, forKey: Key("path"))
+      try container.encodeIfPresent(line, forKey: Key("line"))
+      try container.encodeIfPresent(column, forKey: Key("column"))
+      if let report {
+        try container.encode(report.fields, forKey: Key(report.key))
+      }
+      try container.encodeIfPresent(contract, forKey: Key("contract"))
+      try container.encodeIfPresent(baselined, forKey: Key("baselined"))
     }
-  }
 
-  private struct ElementError: Encodable {
-    var `case`: String
-    var path: String
-    var description: String
-  }
-
-  /// A value read in an old spelling: the spelling received and the value it was read as.
-  private struct Renamed: Encodable {
-    var type: String
-    var received: String
-    var canonical: String
+    private struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(_ name: String) { stringValue = name }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
   }
 
   /// A type whose aliases conflict, and how.
@@ -307,23 +319,15 @@ enum JSONFormat {
     var check: ContractCheck
     var pointer: String
     var value: String?
+    /// The other mapped types that reach the same spec member, when the finding is reported
+    /// once for all of them.
+    var alsoFoundThrough: [String]?
 
     init(_ source: ContractSource) {
       check = source.check
       pointer = source.pointer.description
       value = source.value
-    }
-  }
-
-  private struct Value: Encodable {
-    var type: String
-    var rawValue: String
-    var knownValues: [String]?
-
-    init(_ value: UnknownValue) {
-      type = value.typeName
-      rawValue = value.rawValue
-      knownValues = value.knownValues
+      alsoFoundThrough = source.alsoFoundThrough.isEmpty ? nil : source.alsoFoundThrough
     }
   }
 }

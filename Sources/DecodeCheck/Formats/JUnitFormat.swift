@@ -14,7 +14,10 @@ enum JUnitFormat {
     let fixed = report.baseline?.fixed ?? []
     let fixedFail = report.baseline?.fixedEntriesFail == true
     let audited = auditCases(report)
-    let conflicted = Dictionary(grouping: report.aliasConflicts, by: \.typeName)
+    // Findings about a type (its alias conflicts), from the one stream: a case per type.
+    let conflicted = Dictionary(
+      grouping: report.findings(aboutModels: false).filter(\.file.isAboutAType),
+      by: \.file.path)
     let failures =
       report.files.count(where: \.failed) + (fixedFail && !fixed.isEmpty ? 1 : 0)
       + audited.count(where: \.fails) + conflicted.count
@@ -64,7 +67,7 @@ enum JUnitFormat {
       xml += "    </testcase>\n"
     }
     for (typeName, conflicts) in conflicted.sorted(by: { $0.key < $1.key }) {
-      let lines = conflicts.map { TextFormat.line(for: $0.finding, in: $0.place) }
+      let lines = conflicts.map { TextFormat.line(for: $0.finding, in: $0.file) }
       let message = counted(conflicts.count, "alias conflict")
       xml += #"    <testcase classname="\#(escape(typeName))" name="aliases">"# + "\n"
       xml += #"      <failure type="aliasConflict" message="\#(escape(message))">"#

@@ -168,12 +168,13 @@ enum MarkdownSummary {
 
   /// The alias conflicts, by type: each fails the check.
   private static func aliasConflicts(_ report: CheckReport) -> String {
-    let conflicts = report.aliasConflicts
+    // Findings about a type, from the one stream.
+    let conflicts = report.findings(aboutModels: false).filter(\.file.isAboutAType)
     guard !conflicts.isEmpty else { return "" }
     var text = "\n### \(Finding.Kind.aliasConflict.details.heading) (\(conflicts.count))\n\n"
     text += "| Type | Conflict |\n|---|---|\n"
-    for conflict in conflicts {
-      text += "| \(code(conflict.typeName)) | \(cell(conflict.message)) |\n"
+    for (finding, type) in conflicts {
+      text += "| \(code(type.path)) | \(cell(finding.message)) |\n"
     }
     return text
   }

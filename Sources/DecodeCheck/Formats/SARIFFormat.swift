@@ -61,8 +61,18 @@ enum SARIFFormat {
       let ruleIndex = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
       let baselineState = report.baseline == nil ? nil : "new"
       var results: [Result] = []
-      /// A finding of an input as a result at its place in the file.
+      /// A finding of an input as a result at its place in the file; a finding about a type
+      /// (an alias conflict), which no file holds, with its type as its only location.
       func result(for finding: Finding, in file: FileReport) -> Result {
+        if file.isAboutAType {
+          return Result(
+            ruleId: CheckClass(of: finding).rawValue,
+            ruleIndex: ruleIndex[CheckClass(of: finding)] ?? 0,
+            level: finding.severity.rawValue,
+            message: Message(text: "\(file.path): \(finding.message)"),
+            locations: [Location(type: file.path)], baselineState: baselineState,
+            properties: nil)
+        }
         let uri = uriReference(
           context.workingDirectory.relative(file.request?.archive ?? file.path))
         var message = finding.subjectAndMessage
@@ -78,7 +88,8 @@ enum SARIFFormat {
           location.logicalLocations = [LogicalLocation(fullyQualifiedName: type)]
           properties = Properties(
             check: contract.check.rawValue, pointer: contract.pointer.description,
-            value: contract.value)
+            value: contract.value,
+            alsoFoundThrough: contract.alsoFoundThrough.isEmpty ? nil : contract.alsoFoundThrough)
         }
         return Result(
           ruleId: CheckClass(of: finding).rawValue,
@@ -86,24 +97,9 @@ enum SARIFFormat {
           level: finding.severity.rawValue, message: Message(text: message),
           locations: [location], baselineState: baselineState, properties: properties)
       }
-      // Old spellings are one result per spelling, below.
-      for (finding, file) in report.findings(aboutModels: false)
-      where finding.kind != .renamedValue {
+      // Old spellings are one result per spelling; an alias conflict's location is its type.
+      for (finding, file) in report.findings(aboutModels: false) {
         results.append(result(for: finding, in: file))
-      }
-      for spelling in report.oldSpellings {
-        results.append(result(for: spelling.finding, in: spelling.firstFile))
-      }
-      // An alias conflict is about a type, which no file holds: its location is logical.
-      for conflict in report.aliasConflicts {
-        let finding = conflict.finding
-        results.append(
-          Result(
-            ruleId: CheckClass(of: finding).rawValue,
-            ruleIndex: ruleIndex[CheckClass(of: finding)] ?? 0,
-            level: finding.severity.rawValue, message: Message(text: conflict.description),
-            locations: [Location(type: conflict.typeName)], baselineState: baselineState,
-            properties: nil))
       }
       // Findings about a model's fields (brittle fields), at their example place; notes about
       // them are for people, which code scanning would show as alerts.
@@ -192,6 +188,8 @@ enum SARIFFormat {
     var check: String
     var pointer: String
     var value: String?
+    /// The other mapped types that reach the same spec member.
+    var alsoFoundThrough: [String]?
   }
 
   private struct Location: Encodable {

@@ -9,17 +9,8 @@
 enum TextFormat {
   static func render(_ report: CheckReport, quiet: Bool) -> String {
     var text = ""
-    for (finding, file) in report.findings(aboutModels: false)
-    where finding.kind != .renamedValue && finding.isShown(quiet: quiet) {
+    for (finding, file) in report.findings(aboutModels: false) where finding.isShown(quiet: quiet) {
       text += line(for: finding, in: file) + "\n"
-    }
-    if !quiet {
-      for spelling in report.oldSpellings {
-        text += line(for: spelling.finding, in: spelling.firstFile) + "\n"
-      }
-    }
-    for conflict in report.aliasConflicts {
-      text += line(for: conflict.finding, in: conflict.place) + "\n"
     }
     if let baseline = report.baseline, !quiet || baseline.fixedEntriesFail {
       for entry in baseline.fixed {

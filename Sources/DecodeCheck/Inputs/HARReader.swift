@@ -54,25 +54,10 @@ final class HARReader {
     var valueSlot: Slot = .other
   }
 
-  // The buffer: internal rather than private only so HARReader+Buffer.swift, which refills
-  // it and finds tokens in it, can reach it; nothing outside the reader touches it.
-  let descriptor: Int32
-  var storage: UnsafeMutablePointer<UInt8>
-  var capacity: Int
-  /// The first byte not yet read, and the end of the bytes held.
-  var start = 0
-  var end = 0
-  var atEndOfFile = false
-  /// Whether the archive starts with a UTF-8 byte order mark, which is not part of its text.
-  var startsWithByteOrderMark = false
-  var finished = false
-  /// The archive offset of `storage[0]`.
-  var dropped = 0
-  /// The line being read, the archive offset where it starts, and the characters of it that
-  /// were dropped from the buffer before that offset.
-  var line = 1
-  var lineStart = 0
-  var droppedColumns = 0
+  /// The archive's bytes, a window at a time.
+  private let buffer: HARBuffer
+  /// Whether reading has ended: at the archive's end, or at a problem.
+  private var finished = false
 
   private var stack: [Frame] = []
   private var expectation = Expectation.value
@@ -84,23 +69,18 @@ final class HARReader {
   ///
   /// - Throws: the `POSIXError` of `open`, for a file that cannot be read.
   init(path: String, bufferSize: Int = 1 << 20) throws {
-    descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    capacity = max(bufferSize, 16)
-    storage = .allocate(capacity: capacity)
+    buffer = try HARBuffer(path: path, capacity: bufferSize)
   }
 
-  deinit {
-    storage.deallocate()
-    close(descriptor)
-  }
+  /// How far into the archive reading got: the offset of the first byte not yet read.
+  var bytesRead: Int { buffer.bytesRead }
 
   /// The next entry, or the problem that ends the reading; `nil` at the archive's end.
   func next() -> Event? {
     guard !finished else { return nil }
     while true {
-      skipWhitespace()
-      var tokens = JSONTokenizer(UnsafeRawBufferPointer(start: storage, count: end), at: start)
+      buffer.skipWhitespace()
+      var tokens = JSONTokenizer(buffer.bytes, at: buffer.start)
       let token = tokens.next()
       if mayContinue(token) {
         if let problem = refill() { return problem }
@@ -110,14 +90,14 @@ final class HARReader {
       switch expectation {
       case .value, .valueOrArrayEnd:
         if token.kind == .closeBracket, expectation == .valueOrArrayEnd {
-          start = token.end
+          buffer.start = token.end
           if let event = closeContainer() { return event }
           continue
         }
         if let event = readValue(token, problem: tokens.problem) { return event }
       case .keyOrObjectEnd, .key:
         if token.kind == .closeBrace, expectation == .keyOrObjectEnd {
-          start = token.end
+          buffer.start = token.end
           if let event = closeContainer() { return event }
           continue
         }
@@ -127,21 +107,21 @@ final class HARReader {
         guard token.isValid else { return fail(tokens.problem) }
         let key = text(of: token)
         stack[stack.count - 1].valueSlot = Self.slot(of: key, in: stack[stack.count - 1].slot)
-        start = token.end
+        buffer.start = token.end
         expectation = .colon
       case .colon:
         guard token.kind == .colon else {
           return fail(unexpected: token, expecting: "`:` after the key")
         }
-        start = token.end
+        buffer.start = token.end
         expectation = .value
       case .commaOrObjectEnd, .commaOrArrayEnd:
         let isObject = expectation == .commaOrObjectEnd
         if token.kind == .comma {
-          start = token.end
+          buffer.start = token.end
           expectation = isObject ? .key : .value
         } else if token.kind == (isObject ? .closeBrace : .closeBracket) {
-          start = token.end
+          buffer.start = token.end
           if let event = closeContainer() { return event }
         } else {
           return fail(unexpected: token, expecting: isObject ? "`,` or `}`" : "`,` or `]`")
@@ -152,18 +132,28 @@ final class HARReader {
     }
   }
 
+  /// Reads more of the archive; the event that ends the reading when there is no more, or the
+  /// file cannot be read.
+  private func refill() -> Event? {
+    // A token still open at the end of the file: the archive was cut off.
+    if buffer.atEndOfFile { return finish() }
+    guard let reason = buffer.refill() else { return nil }
+    finished = true
+    return .problem("cannot read the archive: \(reason)", position: nil)
+  }
+
   /// Whether `token` may go on past the bytes held, so more must be read before it is
   /// judged: a number or a word that reaches their end, or a string that breaks off near it
   /// (an escape is at most twelve bytes, a character four). A number that breaks the rules
   /// is quoted up to 33 bytes in its message, so those are read too. At the end of the file
   /// nothing goes on.
   private func mayContinue(_ token: JSONToken) -> Bool {
-    guard !atEndOfFile else { return false }
+    guard !buffer.atEndOfFile else { return false }
     switch token.kind {
     case .end: return true
-    case .number where !token.isValid: return end - token.start <= 33
-    case .number, .word, .true, .false, .null: return token.end == end
-    case .string: return !token.isValid && end - token.end < 12
+    case .number where !token.isValid: return buffer.end - token.start <= 33
+    case .number, .word, .true, .false, .null: return token.end == buffer.end
+    case .string: return !token.isValid && buffer.end - token.end < 12
     default: return false
     }
   }
@@ -199,7 +189,7 @@ final class HARReader {
       let objectSlots: [Slot] = [.root, .log, .entry, .request, .response, .content]
       let kept = isObject ? objectSlots.contains(slot) : slot == .entries
       stack.append(Frame(slot: kept ? slot : .other, isObject: isObject))
-      start = token.end
+      buffer.start = token.end
       expectation = isObject ? .keyOrObjectEnd : .valueOrArrayEnd
       if stack.count == 1, !isObject {
         return fail(
@@ -218,11 +208,11 @@ final class HARReader {
       break
     case .word where !stack.isEmpty:
       return fail(
-        message: JSONScanner(buffer).describeBareWord(at: token.start), at: token.start)
+        message: JSONScanner(buffer.bytes).describeBareWord(at: token.start), at: token.start)
     default:
       return fail(unexpected: token, expecting: "a value")
     }
-    start = token.end
+    buffer.start = token.end
     if stack.isEmpty {
       // At the value, which is in the buffer whatever was dropped before it.
       return fail(message: "not a HAR archive: a single value, not an object", at: token.start)
@@ -250,17 +240,12 @@ final class HARReader {
     }
   }
 
-  /// The bytes held, for the tokenizer and the shared string and message code.
-  private var buffer: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: storage, count: end)
-  }
-
   private func bytes(of token: JSONToken) -> UnsafeRawBufferPointer.SubSequence {
-    buffer[token.start..<token.end]
+    buffer.bytes[token.start..<token.end]
   }
 
   private func text(of string: JSONToken) -> String {
-    JSONScanner(buffer).text(ofString: string)
+    JSONScanner(buffer.bytes).text(ofString: string)
   }
 
   /// Ends the container just closed; an entry is handed out.
@@ -303,14 +288,14 @@ final class HARReader {
 
   /// Ends the reading at the end of the file; `cut` is where the string (or the escape) the
   /// file ends in starts, where a payload's reading stops too.
-  func finish(cutAt cut: Int? = nil) -> Event? {
+  private func finish(cutAt cut: Int? = nil) -> Event? {
     finished = true
     if expectation == .end {
       return sawEntries
         ? nil
         : .problem("not a HAR archive: no `log.entries` array", position: nil)
     }
-    if dropped == 0, end == 0 {
+    if buffer.dropped == 0, buffer.end == 0 {
       return .problem(
         "not valid JSON: the archive is empty", position: TextPosition(line: 1, column: 1))
     }
@@ -323,18 +308,18 @@ final class HARReader {
     let inside = entry.map { " inside entry #\($0.number)" } ?? ""
     return fail(
       message: "not valid JSON: the archive ends early\(inside) (truncated?); entries before "
-        + "it were checked", at: cut ?? end)
+        + "it were checked", at: cut ?? buffer.end)
   }
 
   private func fail(unexpected token: JSONToken, expecting what: String) -> Event {
-    let byte = storage[token.start]
+    let byte = buffer.bytes[token.start]
     let shown =
       byte >= 0x20 && byte < 0x7F
       ? "`\(Character(Unicode.Scalar(byte)))`"
       : "byte 0x" + String(byte, radix: 16, uppercase: true)
     var message = "not valid JSON: unexpected \(shown), expected \(what)"
     // The archive's first token, wherever the buffer holds it after a refill.
-    if stack.isEmpty, dropped + token.start == (startsWithByteOrderMark ? 3 : 0) {
+    if stack.isEmpty, buffer.dropped + token.start == (buffer.startsWithByteOrderMark ? 3 : 0) {
       message = "not valid JSON: a HAR archive starts with `{`, not \(shown)"
     }
     return fail(message: message, at: token.start)
@@ -343,17 +328,17 @@ final class HARReader {
   /// A string or a number that breaks JSON's rules, in the words a payload's would get; a
   /// string cut off by the end of the file is a truncated archive.
   private func fail(_ problem: JSONToken.Problem?) -> Event {
-    guard let problem else { return fail(message: "not valid JSON", at: start) }
+    guard let problem else { return fail(message: "not valid JSON", at: buffer.start) }
     if problem.kind == .unclosedString || problem.kind == .escapeAtEnd,
       let cut = finish(cutAt: problem.offset)
     {
       return cut
     }
-    return fail(message: JSONScanner(buffer).describe(problem), at: problem.offset)
+    return fail(message: JSONScanner(buffer.bytes).describe(problem), at: problem.offset)
   }
 
   private func fail(message: String, at index: Int) -> Event {
     finished = true
-    return .problem(message, position: position(at: index))
+    return .problem(message, position: buffer.position(at: index))
   }
 }

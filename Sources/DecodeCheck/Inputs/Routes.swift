@@ -149,9 +149,9 @@ public struct Routes: Sendable {
 /// ```
 public struct RoutesError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The routes file.
-  public internal(set) var file: String
+  var file: String
   /// What is wrong, naming the route (from 1) when one route is.
-  public internal(set) var message: String
+  var message: String
 
   /// `the routes file `routes.json`: route 2: …`.
   public var description: String {

@@ -60,13 +60,7 @@ struct RedactionPass {
     self.base = base
     self.budget = budget
     engine = ProbeEngine(decoder, base: base.reports, maximumConcurrency: 1)
-    var reported = Set(
-      base.reports.filter { report in
-        switch report.unknownValue.kind {
-        case .unknownValue, .renamedValue: true
-        default: false
-        }
-      }.map(\.jsonPath))
+    var reported = Set(base.reports.filter { $0.rules.standIn == .rawValue }.map(\.jsonPath))
     if case .failed(let failure) = base, failure.message.hasPrefix("unknown "),
       let path = failure.jsonPath
     {
@@ -312,12 +306,11 @@ struct RedactionPass {
     }
     if isUnknownValue(answer.failure) { return true }
     return answer.reports.contains { report in
-      switch report.unknownValue.kind {
-      case .unknownValue, .renamedValue:
+      switch report.rules.standIn {
+      case .rawValue:
         jsonQuoted(report.unknownValue.rawValue) == standIn && places.contains(report.jsonPath)
-      case .invalidElement: isUnknownValue(report.elementFailure)
-      case .defaultUsed, .unknownField: false
-      @unknown default: false
+      case .elementFailure: isUnknownValue(report.elementFailure)
+      case .none: false
       }
     }
   }

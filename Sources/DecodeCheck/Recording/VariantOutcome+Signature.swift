@@ -31,23 +31,12 @@ extension ProbeAnswer {
 }
 
 extension VariantReport {
+  /// Each report's kind, type, path and what else identifies it, in the words of its row
+  /// (``ReportRules/signature``).
   var signature: String {
-    let value = unknownValue
-    switch value.kind {
-    case .unknownValue:
-      return "unknown \(value.typeName) \(jsonPath) \(jsonQuoted(value.rawValue))"
-    case .renamedValue(let canonical):
-      return "renamed \(value.typeName) \(jsonPath) \(jsonQuoted(value.rawValue)) \(canonical)"
-    case .invalidElement:
-      return "left out \(value.typeName) \(jsonPath) \(elementFailure?.signature ?? "")"
-    case .defaultUsed(let reason):
-      return "default \(value.typeName) \(jsonPath) \(reason)"
-    case .unknownField:
-      // Its raw value is the member's JSON, whose values a fixture replaces.
-      return "unknown field \(value.typeName) \(jsonPath)"
-    @unknown default:
-      return "\(value.kind) \(value.typeName) \(jsonPath)"
-    }
+    var worded = worded
+    worded.elementSignature = elementFailure?.signature ?? ""
+    return rules.signature(worded)
   }
 }
 

@@ -88,25 +88,26 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     self.pointer = pointer
   }
 
-  /// The entry that records `finding` of `report`, its files named relative to `folder`.
+  /// The entry that records `finding` of `report`, its files named relative to `folder`: the
+  /// finding's ``Finding/identity`` and where it was found.
   init(_ finding: Finding, of report: FileReport, relativeTo folder: WorkingDirectory) {
-    let file = folder.relative(report.request?.archive ?? report.path)
+    let identity = finding.identity
     if let field = finding.field {
       // A field of a model, accepted whichever payloads show it.
-      self.init(field)
-    } else if let contract = finding.contract {
       self.init(
-        file: file, kind: finding.kind, path: nil, value: contract.value ?? finding.message,
-        type: report.typeName, pointer: contract.pointer.description)
+        file: nil, kind: identity.kind, path: identity.path, value: identity.value ?? "",
+        type: field.typeName)
+      return
+    }
+    let file = folder.relative(report.request?.archive ?? report.path)
+    if identity.pointer != nil {
+      self.init(
+        file: file, kind: identity.kind, path: nil, value: identity.value ?? finding.message,
+        type: report.typeName, pointer: identity.pointer)
     } else {
-      // An unknown value is recorded by its raw value; anything else by its message, which
-      // for an element left out names its error (its JSON changes with every edit).
-      let value =
-        finding.kind == .unknownValue
-        ? finding.unknownValue?.rawValue ?? finding.message : finding.message
       self.init(
-        file: file, request: report.request?.methodAndPath, kind: finding.kind,
-        path: finding.path, value: value)
+        file: file, request: report.request?.methodAndPath, kind: identity.kind,
+        path: identity.path, value: identity.value ?? finding.message)
     }
   }
 

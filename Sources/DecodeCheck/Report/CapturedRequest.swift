@@ -79,19 +79,19 @@ public struct CapturedRequest: Sendable, Hashable, Codable {
 /// ```swift
 /// print(report.summary.traffic.notJSON)  // 1 (an image)
 /// ```
-public struct TrafficCounts: Sendable, Hashable, Codable {
+struct TrafficCounts: Sendable, Hashable, Codable {
   /// Entries read from archives.
-  public internal(set) var entries = 0
+  var entries = 0
   /// Entries whose response was checked (or failed its check).
-  public internal(set) var checked = 0
+  var checked = 0
   /// Responses without a body: no `content.text`, or an empty one.
-  public internal(set) var withoutBody = 0
+  var withoutBody = 0
   /// Responses that are not JSON, by MIME type or, without one, by content.
-  public internal(set) var notJSON = 0
+  var notJSON = 0
   /// Responses with a status outside 200–299 (checked with `--include-errors`).
-  public internal(set) var errorStatus = 0
+  var errorStatus = 0
   /// JSON responses no route gives a type (failures under `--require-routes`).
-  public internal(set) var withoutRoute = 0
+  var withoutRoute = 0
 
   /// Creates counts at zero.
   init() {}

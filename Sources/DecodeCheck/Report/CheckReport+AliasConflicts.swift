@@ -2,7 +2,7 @@ import CodableResilience
 
 extension CheckReport {
   /// Finds the alias conflicts of `registered`'s types and of every type the findings'
-  /// reports name, each type once.
+  /// reports name, each type once: findings of one report per type (``typeReports``).
   mutating func findAliasConflicts(registered: [RegisteredModel]) {
     var conflicts = registered.flatMap { $0.aliasConflicts() }
     var seen = Set(registered.map(\.qualifiedName))
@@ -14,15 +14,13 @@ extension CheckReport {
         conflicts += AliasConflict.all(of: type)
       }
     }
-    aliasConflicts = conflicts.sorted { ($0.typeName, $0.message) < ($1.typeName, $1.message) }
-  }
-}
-
-extension AliasConflict {
-  /// The type as an input report, for the formats that place findings in files: its path is
-  /// the type's name, which names no file.
-  var place: FileReport {
-    FileReport(
-      path: typeName, typeName: typeName, outcome: .failed, findings: [finding], payloadCount: 0)
+    let sorted = conflicts.sorted { ($0.typeName, $0.message) < ($1.typeName, $1.message) }
+    typeReports = Dictionary(grouping: sorted, by: \.typeName).sorted { $0.key < $1.key }.map {
+      var report = FileReport(
+        path: $0.key, typeName: $0.key, outcome: .failed, findings: $0.value.map(\.finding),
+        payloadCount: 0)
+      report.isAboutAType = true
+      return report
+    }
   }
 }

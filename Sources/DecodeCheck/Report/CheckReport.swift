@@ -12,18 +12,20 @@ public struct CheckReport: Sendable, Hashable {
   public internal(set) var files: [FileReport]
 
   /// Whether unknown values failed the check (`--strict`).
-  public internal(set) var isStrict: Bool
+  var isStrict: Bool
 
   /// What comparing the findings with a baseline found (`--baseline`); `nil` when the run had
   /// none. ``Baseline/apply(to:workingDirectory:fixedEntriesFail:)`` sets it.
   public internal(set) var baseline: BaselineComparison?
 
   /// What reading HAR archives counted and skipped; all zero when the run read none.
-  public internal(set) var traffic = TrafficCounts()
+  var traffic = TrafficCounts()
 
-  /// The ambiguous aliases of the types the run knows: those registered and those its
-  /// payloads' reports name, sorted by type. Each fails the check; no baseline accepts one.
-  public internal(set) var aliasConflicts: [AliasConflict] = []
+  /// The findings about types rather than inputs, one report per type, sorted by type: the
+  /// ambiguous aliases of the types the run knows, those registered and those its payloads'
+  /// reports name. On the one stream of findings after the inputs' (see
+  /// ``findings(aboutModels:)``); each fails the check, and no baseline accepts one.
+  var typeReports: [FileReport] = []
 
   /// What the run read, so a baseline judges only its own inputs' entries.
   var scope = CheckedScope()
@@ -69,7 +71,9 @@ public struct CheckReport: Sendable, Hashable {
     }
     summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
     summary.fixedEntriesFail = baseline?.fixedEntriesFail ?? false
-    summary.aliasConflicts = aliasConflicts.count
+    summary.aliasConflicts = typeReports.reduce(0) { count, type in
+      count + type.findings.count { $0.kind == .aliasConflict }
+    }
     summary.traffic = traffic
     summary.shard = shard
     return summary
@@ -82,24 +86,36 @@ public struct CheckReport: Sendable, Hashable {
   public var exitStatus: Int32 {
     if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
     if files.contains(where: \.hasErrors) { return 1 }
-    if !aliasConflicts.isEmpty { return 1 }
+    if typeReports.contains(where: \.hasErrors) { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
   }
 }
 
 extension CheckReport {
-  /// Every finding with the report of the input it is in: either those about payloads, input
-  /// by input, or those about a model's fields (``Finding/Kind/Details/isAboutTheModel``), by
-  /// model and path, which the formats list after everything about payloads.
+  /// The one stream of findings, each with the report it is in, as every format that lists
+  /// findings lists them: either those about payloads, input by input (a value sent in an old
+  /// spelling once per type and spelling, with its counts, after them, see ``oldSpellings``),
+  /// then those about types (alias conflicts, whose report ``FileReport/isAboutAType``); or
+  /// those about a model's fields (``Finding/Kind/Details/isAboutTheModel``), by model and
+  /// path, which the formats list after everything else.
   func findings(aboutModels: Bool) -> [(finding: Finding, file: FileReport)] {
     var found: [(finding: Finding, file: FileReport)] = []
     for file in files {
-      for finding in file.findings where finding.kind.details.isAboutTheModel == aboutModels {
+      for finding in file.findings
+      where finding.kind.details.isAboutTheModel == aboutModels
+        && (aboutModels || finding.kind != .renamedValue)
+      {
         found.append((finding, file))
       }
     }
-    guard aboutModels else { return found }
+    guard aboutModels else {
+      found += oldSpellings.map { ($0.finding, $0.firstFile) }
+      for type in typeReports {
+        found += type.findings.map { ($0, type) }
+      }
+      return found
+    }
     return found.sorted {
       ($0.file.typeName ?? "", $0.finding.path ?? "")
         < ($1.file.typeName ?? "", $1.finding.path ?? "")
@@ -157,86 +173,52 @@ struct CheckedScope: Sendable, Hashable {
 /// print(report.summary)
 /// // 12 files checked: 9 decoded cleanly, 2 with unknown values (3 values), 1 failed
 /// ```
-public struct CheckSummary: Sendable, Hashable, Encodable, CustomStringConvertible {
+public struct CheckSummary: Sendable, Hashable, CustomStringConvertible {
   /// Files whose payloads all decoded with only known values.
-  public internal(set) var decodedCleanly = 0
+  var decodedCleanly = 0
   /// Files whose payloads all decoded, some with unknown values, none with an element left
   /// out.
-  public internal(set) var withUnknownValues = 0
+  var withUnknownValues = 0
   /// The number of unknown values, over all files (including failed ones).
-  public internal(set) var unknownValues = 0
+  var unknownValues = 0
   /// Files whose payloads all decoded, some with an element `@SkipInvalidElements` left out.
-  public internal(set) var withElementsLeftOut = 0
+  var withElementsLeftOut = 0
   /// The number of elements left out, over all files (including failed ones).
-  public internal(set) var elementsLeftOut = 0
+  var elementsLeftOut = 0
   /// The number of values sent in an old spelling (read through an alias or by their letter
   /// case), over all files. Not problems: they count toward no group of files.
-  public internal(set) var renamedValues = 0
+  var renamedValues = 0
   /// The number of ``CheckReport/aliasConflicts``, each of which fails the check.
-  public internal(set) var aliasConflicts = 0
+  var aliasConflicts = 0
   /// The brittle fields of an audit that fail the check: those no baseline accepted, under
   /// `--strict`; zero otherwise. They fail the run though every file decoded.
   var failingBrittleFields = 0
   /// Files that ``FileReport/failed``: a payload failed to decode or is not valid JSON, or under
   /// `--strict` held an unknown value or had an element left out; findings a baseline accepted
   /// do not count.
-  public internal(set) var failed = 0
+  var failed = 0
   /// Files whose every finding a baseline accepted.
-  public internal(set) var baselined = 0
+  var baselined = 0
   /// Paths that could not be checked: missing, unreadable, empty folders, no type.
-  public internal(set) var notChecked = 0
+  var notChecked = 0
   /// Payloads checked: one per file, or one per non-blank line with `--lines`.
-  public internal(set) var payloads = 0
+  var payloads = 0
   /// Findings a baseline accepted, which no format reports.
-  public internal(set) var baselinedFindings = 0
+  var baselinedFindings = 0
   /// Baseline entries that no longer occur.
-  public internal(set) var fixedBaselineEntries = 0
+  var fixedBaselineEntries = 0
   /// Whether those entries fail the check (`--strict-baseline`), which the line then says.
   var fixedEntriesFail = false
   /// HAR entries read, checked and skipped.
-  public internal(set) var traffic = TrafficCounts()
+  var traffic = TrafficCounts()
   /// The types checked against an OpenAPI document (`--openapi`), each one of
   /// the files checked.
-  public internal(set) var schemasChecked = 0
+  var schemasChecked = 0
   /// The reports of types against an OpenAPI document, checked or not: when every report is
   /// one, the line counts schemas rather than files and paths.
   var schemaReports = 0
   /// The run's share of the inputs (`--shard`), which starts the line.
   var shard: ShardSelection?
-
-  /// The members `--format json` writes as `summary`: every count and `filesChecked`; the
-  /// HAR counts are the document's own `traffic` member.
-  private enum CodingKeys: String, CodingKey {
-    case filesChecked, decodedCleanly, withUnknownValues, unknownValues, failed, baselined
-    case notChecked, payloads, baselinedFindings, fixedBaselineEntries
-    case withElementsLeftOut, elementsLeftOut, renamedValues, aliasConflicts
-    case failingBrittleFields
-  }
-
-  /// Writes the counts as `--format json`'s `summary` member.
-  ///
-  /// ```swift
-  /// let json = try JSONEncoder().encode(report.summary)
-  /// // {"baselined":0,"baselinedFindings":0,"decodedCleanly":9,"failed":1,"filesChecked":12,…}
-  /// ```
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(filesChecked, forKey: .filesChecked)
-    try container.encode(decodedCleanly, forKey: .decodedCleanly)
-    try container.encode(withUnknownValues, forKey: .withUnknownValues)
-    try container.encode(unknownValues, forKey: .unknownValues)
-    try container.encode(failed, forKey: .failed)
-    try container.encode(baselined, forKey: .baselined)
-    try container.encode(notChecked, forKey: .notChecked)
-    try container.encode(payloads, forKey: .payloads)
-    try container.encode(baselinedFindings, forKey: .baselinedFindings)
-    try container.encode(fixedBaselineEntries, forKey: .fixedBaselineEntries)
-    try container.encode(withElementsLeftOut, forKey: .withElementsLeftOut)
-    try container.encode(elementsLeftOut, forKey: .elementsLeftOut)
-    try container.encode(renamedValues, forKey: .renamedValues)
-    try container.encode(aliasConflicts, forKey: .aliasConflicts)
-    try container.encode(failingBrittleFields, forKey: .failingBrittleFields)
-  }
 
   /// Creates a summary with every count at zero.
   init() {}

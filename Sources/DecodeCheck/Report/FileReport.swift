@@ -60,6 +60,10 @@ public struct FileReport: Sendable, Hashable {
   /// findings of the inputs their examples are in, and counted by ``AuditReport``.
   var audits: [PayloadAudit] = []
 
+  /// Whether the report is about a type rather than an input (its alias conflicts): then
+  /// ``path`` is the type's qualified name, which names no file.
+  var isAboutAType = false
+
   /// A report of one input.
   init(
     path: String,

@@ -63,15 +63,25 @@ struct VariantReport: Sendable {
   /// ``path`` as JSONPath text: `$.listings[0].kind`.
   var jsonPath: String { UnknownValue.PathComponent.jsonPath(path) }
 
-  /// Whether the app did not take something: an unknown value or an element left out. A
-  /// renamed value was read as a value the type knows, a default as the model says, and an
-  /// unknown field is kept.
-  var isProblem: Bool {
-    switch unknownValue.kind {
-    case .unknownValue, .invalidElement: true
-    case .renamedValue, .defaultUsed, .unknownField: false
-    @unknown default: true
+  /// Whether the app did not take something: an unknown value or an element left out
+  /// (``ReportRules/isProblem``).
+  var isProblem: Bool { rules.isProblem }
+
+  /// The finding kind's rules for this report, from the one table (`FindingKinds.swift`).
+  var rules: ReportRules {
+    // Every kind a report maps to has rules; an unknown value's otherwise.
+    let kind = Finding.Kind(report: unknownValue.kind)
+    return kind.row.report ?? Finding.Kind.unknownValue.row.report!
+  }
+
+  /// The report as the modes word it: its path with the payload's own keys and, for an
+  /// element left out, its error in decode-check's words.
+  var worded: WordedReport {
+    var worded = WordedReport(value: unknownValue, path: jsonPath)
+    if case .invalidElement(let failure) = unknownValue.kind {
+      worded.elementError = elementFailureText(otherwise: failure)
     }
+    return worded
   }
 
   /// Whether it is an element `@SkipInvalidElements` left out.
@@ -80,33 +90,27 @@ struct VariantReport: Sendable {
     return false
   }
 
-  /// The finding for this report, worded by `message`: the one place where a report's kind
-  /// and severity are decided, whichever mode words it. An unknown value or an element left
-  /// out is a warning (an error when `isStrict`), a default used a note (an error when
-  /// `isStrict`, where a plain property throws), an old spelling or an unknown field a note.
+  /// The finding for this report, worded by `message`, with the kind and severity the one
+  /// table gives it (``ReportRules``), whichever mode words it.
   ///
   /// ```swift
   /// report.finding(isStrict: false, message: "unknown ListingKind value \"castle\"")
   /// ```
   func finding(isStrict: Bool, message: String) -> Finding {
-    let kind: Finding.Kind =
-      switch unknownValue.kind {
-      case .unknownValue: .unknownValue
-      case .invalidElement: .invalidElement
-      case .renamedValue: .renamedValue
-      case .defaultUsed: .defaultUsed
-      case .unknownField: .unknownField
-      @unknown default: .unknownValue
-      }
-    let severity: Finding.Severity =
-      switch kind {
-      case .renamedValue, .unknownField: .note
-      case .defaultUsed: isStrict ? .error : .note
-      default: .problem(isStrict: isStrict)
-      }
+    let kind = Finding.Kind(report: unknownValue.kind)
+    let severity = isStrict ? rules.strictSeverity : kind.details.defaultSeverity
     return Finding(
       severity: severity, kind: kind, message: message, path: jsonPath,
       unknownValue: unknownValue)
+  }
+
+  /// The finding for this report when a payload is checked, in the check's words
+  /// (``ReportRules/words``).
+  ///
+  /// `$.notices[2]: left out an element that fails to decode as Notice: expected a number,
+  /// found a string: "three" (at $.notices[2].id)`
+  func finding(isStrict: Bool) -> Finding {
+    finding(isStrict: isStrict, message: rules.words(worded))
   }
 
   /// The error of an element left out, in decode-check's words, followed by where inside the

@@ -9,11 +9,9 @@ import Testing
 struct ReportKindsTests {
   static func report(_ kind: UnknownValue.Kind, typeName: String = "Array<String>") -> UnknownValue
   {
-    var value = UnknownValue(
-      typeName: typeName, rawValue: kind == .defaultUsed(.null) ? "null" : "",
+    UnknownValue(
+      kind: kind, typeName: typeName, rawValue: kind == .defaultUsed(.null) ? "null" : "",
       codingPath: [UnknownValue.PathComponent.key("accounts"), .index(2), .key("tags")])
-    value.kind = kind
-    return value
   }
 
   @Test("strict throws keyNotFound for a default read for a missing key, as a plain property")

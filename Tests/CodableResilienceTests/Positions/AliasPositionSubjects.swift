@@ -77,13 +77,16 @@ enum Gate: String, Codable, UnknownDecodable, CaseIterable, Sendable {
       return
     }
     let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
-    var report = UnknownValue(
-      typeName: "Gate", rawValue: text, codingPath: decoder.codingPath,
-      knownValues: ["alpha", "bravo"])
+    let report: UnknownValue
     if let gate = Gate.aliases[text] {
-      report.kind = .renamedValue(canonical: gate.rawValue)
+      report = UnknownValue(
+        kind: .renamedValue(canonical: gate.rawValue), typeName: "Gate", rawValue: text,
+        codingPath: decoder.codingPath, knownValues: ["alpha", "bravo"])
       self = gate
     } else {
+      report = UnknownValue(
+        typeName: "Gate", rawValue: text, codingPath: decoder.codingPath,
+        knownValues: ["alpha", "bravo"])
       self = .unknown
     }
     try handler?(report)

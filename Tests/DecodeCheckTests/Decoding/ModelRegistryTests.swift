@@ -1,7 +1,8 @@
-import DecodeCheck
 import Foundation
 import SampleAPI
 import Testing
+
+@testable import DecodeCheck
 
 /// Two types with the same short name, `Event`, as two modules of an app might have.
 enum Planner {

@@ -65,8 +65,11 @@ private let filterSpec = Specs.document(
   }
 
   /// Array items, a dictionary's values, an `allOf` and `$ref`s: each place the enum is
-  /// reached is checked, and named by its path in the payload.
-  @Test func everyPlaceTheEnumIsReachedIsChecked() throws {
+  /// reached is checked, and the spec member is one finding (issue 41: one cause, one
+  /// finding), at the first place that finds it. A model that reads the enum at only one of
+  /// the places finds it there, so every place is checked.
+  @Test(arguments: EnumPlaceCase.all)
+  fileprivate func everyPlaceTheEnumIsReachedIsChecked(_ placeCase: EnumPlaceCase) throws {
     let spec = Specs.document(
       schemas: #"""
         "Action": {"type": "string", "enum": ["hide", "warn", "blur"]},
@@ -83,12 +86,11 @@ private let filterSpec = Specs.document(
           }
         }
         """#)
-    let report = try Specs.check(spec, registry: ModelRegistry(registering: FilterCatalog.self))
+    var registry = ModelRegistry()
+    placeCase.register(&registry)
+    let report = try Specs.check(spec, registry: registry)
     let findings = report.allFindings
-    #expect(
-      Set(findings.compactMap(\.path)) == [
-        "$.filters[0].filter_action", "$.by_name.key1", "$.main.filter_action",
-      ])
+    #expect(findings.map(\.path) == [placeCase.place])
     #expect(findings.allSatisfy { $0.contract?.value == "blur" && $0.kind == .unknownValue })
     #expect(
       findings.allSatisfy {
@@ -440,5 +442,59 @@ private let filterSpec = Specs.document(
     )
     #expect(finding.position == Specs.position(of: #""blur"}"#, in: spec))
     #expect(finding.severity == .warning)
+  }
+}
+
+/// A model of `FilterCatalog`, and the one place where it finds the value it does not know.
+private struct EnumPlaceCase: Sendable, CustomTestStringConvertible {
+  let place: String
+  let register: @Sendable (inout ModelRegistry) -> Void
+  var testDescription: String { place }
+
+  static let all = [
+    EnumPlaceCase(place: "$.filters[0].filter_action") {
+      $0.register(FilterCatalog.self, schema: "FilterCatalog")
+    },
+    EnumPlaceCase(place: "$.by_name.key1") {
+      $0.register(CatalogReadingByName.self, schema: "FilterCatalog")
+    },
+    EnumPlaceCase(place: "$.main.filter_action") {
+      $0.register(CatalogReadingMain.self, schema: "FilterCatalog")
+    },
+  ]
+}
+
+/// `FilterCatalog` reading the enum only in the dictionary's values.
+private struct CatalogReadingByName: Decodable, Sendable {
+  var filters: [LooseFilter]
+  var byName: [String: FilterAction]
+  var main: LooseFilter
+
+  enum CodingKeys: String, CodingKey {
+    case filters, main
+    case byName = "by_name"
+  }
+}
+
+/// `FilterCatalog` reading the enum only in `main`.
+private struct CatalogReadingMain: Decodable, Sendable {
+  var filters: [LooseFilter]
+  var byName: [String: String]
+  var main: TolerantFilter
+
+  enum CodingKeys: String, CodingKey {
+    case filters, main
+    case byName = "by_name"
+  }
+}
+
+/// A filter whose action is any string.
+private struct LooseFilter: Decodable, Sendable {
+  var id: String
+  var action: String
+
+  enum CodingKeys: String, CodingKey {
+    case id
+    case action = "filter_action"
   }
 }

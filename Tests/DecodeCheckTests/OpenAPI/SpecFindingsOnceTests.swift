@@ -57,5 +57,52 @@ struct Journal: Decodable, Sendable {
     #expect(report.files.map(\.failed) == [false, false, true])
     #expect(report.exitStatus == 1)
     #expect(report.summary.failed == 1)
+    // The other types are a field of the finding too (issue 41), in every format with
+    // structure: the finding's contract, and the SARIF result's properties.
+    #expect(failures.first?.1.contract?.alsoFoundThrough == ["Journal", "JournalEntry"])
+    let json = try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(report).utf8))
+    let contracts = ((json as? [String: Any])?["files"] as? [[String: Any]] ?? [])
+      .flatMap { $0["findings"] as? [[String: Any]] ?? [] }
+      .compactMap { $0["contract"] as? [String: Any] }
+    #expect(
+      contracts.compactMap { $0["alsoFoundThrough"] as? [String] } == [["Journal", "JournalEntry"]])
+    let sarif = ReportFormat.sarif.render(report)
+    #expect(sarif.contains(#""alsoFoundThrough" : ["#))
+  }
+}
+
+/// Two comment types, as octokit.swift has (`Issue.Comment`, `PullRequest.Comment`).
+enum IssueThread {
+  struct Comment: Decodable, Sendable { var body: String }
+}
+
+enum Review {
+  struct Comment: Decodable, Sendable { var body: String }
+}
+
+@Suite struct SharedShortNameTests {
+  /// A short name two checked types share names neither of them: each is printed by its
+  /// qualified name, in the subject and the message (issue 41).
+  @Test func aSharedShortNameIsPrintedQualified() throws {
+    let spec = Specs.document(
+      schemas: #"""
+        "ThreadComment": {"type": "object", "properties": {"body": {"type": "string"}}},
+        "ReviewComment": {"type": "object", "properties": {"body": {"type": "string"}}}
+        """#)
+    var registry = ModelRegistry()
+    registry.register(IssueThread.Comment.self, schema: "ThreadComment")
+    registry.register(Review.Comment.self, schema: "ReviewComment")
+    let report = try Specs.check(spec, registry: registry)
+    let names = report.allFindings.compactMap(\.contract?.typeName)
+    #expect(
+      Set(names) == [
+        String(reflecting: IssueThread.Comment.self), String(reflecting: Review.Comment.self),
+      ])
+    #expect(report.allFindings.allSatisfy { !$0.message.contains("; Comment ") })
+    // One of them alone keeps its short name.
+    var alone = ModelRegistry()
+    alone.register(IssueThread.Comment.self, schema: "ThreadComment")
+    let single = try Specs.check(spec, registry: alone)
+    #expect(Set(single.allFindings.compactMap(\.contract?.typeName)) == ["Comment"])
   }
 }

@@ -25,7 +25,7 @@ public struct ContractChecker: Sendable {
   /// var checker = ContractChecker()
   /// checker.isStrict = true
   /// ```
-  public var isStrict: Bool
+  var isStrict: Bool
 
   /// The most payloads decoded for one schema, its examples included (`--max-payloads`);
   /// past it the rest are counted, and the count reported.
@@ -33,7 +33,7 @@ public struct ContractChecker: Sendable {
   /// ```swift
   /// checker.maximumPayloadsPerSchema = 500
   /// ```
-  public var maximumPayloadsPerSchema: Int
+  var maximumPayloadsPerSchema: Int
 
   /// How many payloads a schema gets unless told otherwise.
   ///
@@ -71,6 +71,12 @@ public struct ContractChecker: Sendable {
     let roots = matches.map { reading.schema(at: $0.pointer) }
     let graph = reading
     let responseExamples = document.responseExamplesBySchema()
+    // A short name two checked types share names neither: those are shown qualified.
+    let shortNames = Dictionary(grouping: matches.map(\.model), by: \.name)
+    let shownNames = matches.map { match in
+      Set(shortNames[match.model.name]?.map(\.qualifiedName) ?? []).count > 1
+        ? match.model.qualifiedName : match.model.name
+    }
     // Types are checked several at once; with fewer types than threads, each type's variants
     // are decoded several at once instead.
     let split = ConcurrencySplit(items: matches.count, threads: maximumConcurrency)
@@ -79,7 +85,7 @@ public struct ContractChecker: Sendable {
       let match = matches[index]
       guard let root = roots[index] else {
         // `SchemaMatch.all` matches schema objects only; a wrong match is reported, not trapped.
-        let finding = ContractWording(typeName: match.model.name, isStrict: isStrict)
+        let finding = ContractWording(typeName: shownNames[index], isStrict: isStrict)
           .notGenerated(
             "`\(match.schema)` is not a schema object",
             site: SpecSite(pointer: match.pointer, offset: 0), isError: true)
@@ -91,7 +97,7 @@ public struct ContractChecker: Sendable {
       var check = SchemaCheck(
         model: match.model, root: root, graph: graph,
         examples: schemaExamples + (responseExamples[match.pointer] ?? []),
-        wording: ContractWording(typeName: match.model.name, isStrict: isStrict),
+        wording: ContractWording(typeName: shownNames[index], isStrict: isStrict),
         payloadLimit: maximumPayloadsPerSchema)
       check.run(decodingAtOnce: split.variantsAtOnce)
       return (check.findings, check.payloadCount, check.isNotChecked)

@@ -8,14 +8,8 @@ struct ContractFinding: Sendable {
   var offset: Int
 
   /// What makes two findings the same, so one seen in many payloads is reported once: the
-  /// kind, the check, the spec member and value, and the path (its wording does not count).
-  var identity: String {
-    [
-      finding.kind.rawValue, finding.contract?.check.rawValue ?? "",
-      finding.contract?.pointer.description ?? "", finding.contract?.value ?? "",
-      finding.path ?? "",
-    ].joined(separator: "\u{1F}")
-  }
+  /// finding's ``Finding/identity``.
+  var identity: FindingIdentity { finding.identity }
 }
 
 /// The words of `--openapi`'s findings: what the spec allows, and what the model does with it.
@@ -38,25 +32,7 @@ struct ContractWording {
     for report: VariantReport, because reason: String, check: ContractCheck, site: SpecSite,
     value: String?
   ) -> ContractFinding {
-    let reported = report.unknownValue
-    let message: String
-    switch reported.kind {
-    case .unknownValue:
-      message = "\(reason); \(reported.typeName) reads it as unknown"
-    case .invalidElement(let failure):
-      message =
-        "\(reason); an element that fails to decode as \(reported.typeName) is left out: "
-        + report.elementFailureText(otherwise: failure)
-    case .renamedValue(let canonical):
-      message =
-        "\(reason); \(reported.typeName) reads it as \(jsonQuoted(canonical)), an old spelling"
-    case .defaultUsed:
-      message = "\(reason); \(reported.typeName) reads it as its default"
-    case .unknownField:
-      message = "\(reason); \(reported.typeName) does not write it, and keeps it"
-    @unknown default:
-      message = "\(reason); \(reported)"
-    }
+    let message = "\(reason); " + report.rules.contractWords(report.worded)
     let finding = report.finding(isStrict: isStrict, message: message)
     return located(finding, check: check, site: site, value: value)
   }

@@ -94,7 +94,7 @@ extension CheckReport {
   ) {
     let index = Self.matchIndex(matches)
     // Each spec place the rivals found, with the rival reporting it.
-    var rivalFinder: [String: Int] = [:]
+    var rivalFinder: [FindingIdentity: Int] = [:]
     rivalReport?.forEachSpecFinding(of: matches) { finding, finder in
       if let place = Self.specPlace(of: finding) { rivalFinder[place] = finder }
     }

@@ -24,11 +24,12 @@ struct SchemaCheck {
   let model: RegisteredModel
   let root: SchemaID
   let examples: [SpecExample]
-  let wording: ContractWording
+  private let wording: ContractWording
+  private let attribution: SpecAttribution
   private let decoder: VariantDecoder
-  private(set) var generator: PayloadGenerator
+  private var generator: PayloadGenerator
   private(set) var findings: [ContractFinding] = []
-  private var seen: Set<String> = []
+  private var seen: Set<FindingIdentity> = []
   /// What the examples, the repairs and the variants spend, and how many it left out.
   private var budget: VariantBudget
   /// Whether no payload of the schema could be generated at all.
@@ -45,9 +46,10 @@ struct SchemaCheck {
     budget = VariantBudget(limit: payloadLimit)
     decoder = VariantDecoder(model)
     generator = PayloadGenerator(graph: graph)
+    attribution = SpecAttribution(wording: wording, graph: graph, limits: generator.limits)
   }
 
-  var graph: SchemaGraph { generator.graph }
+  private var graph: SchemaGraph { generator.graph }
   private var tree: JSONDocument { graph.document.tree }
   /// How many payloads were decoded.
   var payloadCount: Int { budget.spent }
@@ -61,7 +63,7 @@ struct SchemaCheck {
       isNotChecked = true
       add(
         wording.notGenerated(
-          "no payload of `\(wording.typeName)` can be generated: \(words(for: cut))",
+          "no payload of `\(wording.typeName)` can be generated: \(attribution.words(for: cut))",
           site: rootSite, isError: true))
       addNotes(generator.notes)
     case .value(var base):
@@ -83,11 +85,11 @@ struct SchemaCheck {
       plan.add(variantsOf: base)
       budget = plan.budget
       let engine = ProbeEngine(decoder, base: baseReports, maximumConcurrency: decodingAtOnce)
-      let check = self
+      let attribution = attribution
       let probes = plan.variants.map { variant in
         Probe(purpose: variant) { variant.make().json() }
       }
-      for finding in engine.answers(probes, { check.findings(for: $1, of: $0) }).joined() {
+      for finding in engine.answers(probes, { attribution.findings(for: $1, of: $0) }).joined() {
         add(finding)
       }
       if budget.leftOut > 0 {
@@ -97,8 +99,12 @@ struct SchemaCheck {
     }
   }
 
-  mutating func add(_ finding: ContractFinding) {
+  private mutating func add(_ finding: ContractFinding) {
     if seen.insert(finding.identity).inserted { findings.append(finding) }
+  }
+
+  private mutating func addNotes(_ notes: [PayloadGenerator.Note]) {
+    for finding in attribution.notes(notes) { add(finding) }
   }
 }
 
@@ -154,68 +160,14 @@ extension SchemaCheck {
     while budget.take() {
       let answer = engine.answer(base.json())
       for report in answer.reports {
-        add(attribution(report, in: base))
+        add(attribution.attribution(report, in: base))
       }
       guard let failure = answer.failure else { return answer.reports }
       let failed = base.deepestPath(along: failure.path ?? [])
-      report(failure, at: failed, in: base)
+      add(attribution.failure(failure, at: failed, in: base))
       guard repairValue(at: failed, in: &base, tried: &tried) else { return nil }
     }
     return nil
-  }
-
-  /// Reports a failure of the full payload by what the spec says of the value it is at.
-  private mutating func report(
-    _ failure: VariantFailure, at path: [UnknownValue.PathComponent], in base: GeneratedValue
-  ) {
-    let (node, nodePath) = meaningfulValue(at: path, in: base)
-    var origin = node.origin
-    if origin.reason == .typeAndFormat || origin.reason == .anyValue {
-      origin.site = memberSite(at: nodePath, in: base) ?? origin.site
-    }
-    let text = displayed(node)
-    let breaks = "a server sending it breaks decoding"
-    let cannotRead = "\(wording.typeName) cannot read it"
-    let (because, consequence, check, value): (String, String, ContractCheck, String?)
-    if case .object = node.content, failure.message.hasPrefix("missing required key") {
-      (because, consequence, check, value) = (
-        "the spec does not define that member here", "\(wording.typeName) requires it",
-        .typesAndFormats, nil
-      )
-    } else {
-      switch origin.reason {
-      case .enumValue:
-        (because, consequence, check, value) = (
-          "the spec allows \(jsonQuoted(text)) here", breaks, .enumValues, text
-        )
-      case .discriminator:
-        (because, consequence, check, value) = (
-          "the spec allows the `\(text)` variant here", breaks, .variants, text
-        )
-      case .example:
-        (because, consequence, check, value) = (
-          "the spec's example for this member is \(jsonQuoted(text))", cannotRead, .examples, text
-        )
-      case .constant:
-        (because, consequence, check, value) = (
-          "the spec sends \(jsonQuoted(text)) here", cannotRead, .typesAndFormats, text
-        )
-      case .anyValue:
-        (because, consequence, check, value) = (
-          "the spec allows any value here (it gives no type), such as {}", cannotRead,
-          .typesAndFormats, nil
-        )
-      case .typeAndFormat, .literal:
-        (because, consequence, check, value) = (
-          "the spec sends \(describe(node)) here", cannotRead,
-          origin.branch == nil ? .typesAndFormats : .variants, nil
-        )
-      }
-    }
-    add(
-      wording.failure(
-        failure, because: because, consequence: consequence, check: check, site: origin.site,
-        value: value))
   }
 
   /// Changes the value at `path`, or the nearest value above it that can change, to another

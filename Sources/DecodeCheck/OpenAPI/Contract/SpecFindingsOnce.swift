@@ -22,8 +22,8 @@ extension CheckReport {
       file.typeName.flatMap { schemaOf[$0] }.map { Self.closeness(of: $0, to: pointer) } ?? -1
     }
     // Where each place in the spec was found: the files and findings, in the report's order.
-    var places: [String: [(file: Int, finding: Int)]] = [:]
-    var order: [String] = []
+    var places: [FindingIdentity: [(file: Int, finding: Int)]] = [:]
+    var order: [FindingIdentity] = []
     for (fileIndex, file) in files.enumerated() {
       for (findingIndex, finding) in file.findings.enumerated() {
         guard let key = Self.specPlace(of: finding) else { continue }
@@ -72,6 +72,7 @@ extension CheckReport {
           names.count == 1
           ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
         files[fileIndex].findings[findingIndex].message += "; also found through \(list)"
+        files[fileIndex].findings[findingIndex].contract?.alsoFoundThrough = others
       }
     }
     for (fileIndex, findings) in dropped {
@@ -90,13 +91,9 @@ extension CheckReport {
   }
 
   /// What makes two findings of `--openapi` the same, whatever type or payload path they
-  /// were found through: the kind, the check, the spec member and value. `nil` for a finding
-  /// that is not about the spec.
-  static func specPlace(of finding: Finding) -> String? {
-    guard let contract = finding.contract else { return nil }
-    return [
-      finding.kind.rawValue, contract.check.rawValue, contract.pointer.description,
-      contract.value ?? "",
-    ].joined(separator: "\u{1F}")
+  /// were found through: the finding's ``Finding/identity``. `nil` for a finding that is not
+  /// about the spec.
+  static func specPlace(of finding: Finding) -> FindingIdentity? {
+    finding.contract == nil ? nil : finding.identity
   }
 }

@@ -159,6 +159,16 @@ extension GeneratedValue {
 // MARK: - JSON text
 
 extension GeneratedValue {
+  /// The value as findings quote it: a string's text without quotes, anything else as JSON.
+  ///
+  /// ```swift
+  /// value.displayed  // "castle", or {"id":1} for an object
+  /// ```
+  var displayed: String {
+    if case .string(let text) = content { return text }
+    return String(decoding: json(), as: UTF8.self)
+  }
+
   /// The value as compact JSON text, members in the order generated.
   func json() -> Data {
     var text: [UInt8] = []

@@ -107,7 +107,7 @@ struct VariantPlan {
       let literal = generator.literal(element, reason: .enumValue, schema: node.origin.schema)
       add(
         replaced(literal), .enumValues, at: place, site: element.site,
-        .value(text: displayed(literal), description: nil))
+        .value(text: literal.displayed, description: nil))
     }
   }
 
@@ -147,7 +147,7 @@ struct VariantPlan {
       let edge = node.with(content)
       add(
         replaced(edge), .typesAndFormats, at: place, site: node.origin.site,
-        .value(text: displayed(edge), description: description))
+        .value(text: edge.displayed, description: description))
     }
   }
 
@@ -222,12 +222,5 @@ struct VariantPlan {
       return name
     }
     return graph[branch].site.pointer.tokens.suffix(2).joined(separator: "/")
-  }
-
-  /// A generated scalar as a report shows it: a string without quotes, anything else as
-  /// JSON.
-  private func displayed(_ value: GeneratedValue) -> String {
-    if case .string(let text) = value.content { return text }
-    return String(decoding: value.json(), as: UTF8.self)
   }
 }

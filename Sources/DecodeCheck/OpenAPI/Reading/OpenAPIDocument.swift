@@ -18,7 +18,7 @@ public struct OpenAPIDocument: Sendable {
   /// ```swift
   /// try OpenAPIDocument(contentsOfFile: "api.json").path  // "api.json"
   /// ```
-  public let path: String
+  let path: String
 
   /// The `openapi` member.
   ///
@@ -188,21 +188,21 @@ public struct OpenAPIDocumentError: Error, Sendable, Hashable, CustomStringConve
   /// ```swift
   /// error.path  // "api.yaml"
   /// ```
-  public let path: String
+  let path: String
 
   /// What is wrong, in words.
   ///
   /// ```swift
   /// error.message  // "not an OpenAPI document: the top level has no `openapi` member …"
   /// ```
-  public let message: String
+  let message: String
 
   /// Where in the document, when the problem has a place.
   ///
   /// ```swift
   /// error.position?.description  // "3:13"
   /// ```
-  public let position: TextPosition?
+  let position: TextPosition?
 
   /// The kind of finding the problem is reported as: invalid JSON, or an input that could
   /// not be checked.

@@ -240,3 +240,16 @@ extension SkipUnknownElements: Encodable where Elements.Element: Encodable {
 }
 
 extension SkipUnknownElements: ResilientPropertyWrapper, CollectionWrapper {}
+
+extension LeftOut<Any> {
+  /// The values left out as text, for the wrapper's equality and hashing.
+  var descriptions: [String] {
+    records.map { record in
+      switch record {
+      case let variant as UnknownVariant: variant.json.description
+      case let json as JSONValue: json.description
+      case let value: describeRawValue(value)
+      }
+    }
+  }
+}

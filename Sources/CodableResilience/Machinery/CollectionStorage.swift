@@ -28,19 +28,6 @@ struct LeftOut<Record>: @unchecked Sendable {
   }
 }
 
-extension LeftOut<Any> {
-  /// The values left out as text, for equality and hashing.
-  var descriptions: [String] {
-    records.map { record in
-      switch record {
-      case let variant as UnknownVariant: variant.json.description
-      case let json as JSONValue: json.description
-      case let value: describeRawValue(value)
-      }
-    }
-  }
-}
-
 // MARK: - What a collection wrapper holds
 
 /// The collection a collection wrapper holds, as the wrapper makes it of what it decoded and

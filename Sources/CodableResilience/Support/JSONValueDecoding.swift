@@ -199,3 +199,10 @@ struct JSONReadAgain: Decodable {
     json = try JSONValue(decodingObjectFirst: decoder)
   }
 }
+
+/// Whether `error` is `JSONDecoder`'s own, which its public API shows only as a
+/// `DecodingError`: its type is internal to Foundation, so it is known by its name.
+func isJSONDecoderError(_ error: any Error) -> Bool {
+  let name = String(reflecting: type(of: error))
+  return name == "FoundationEssentials.JSONError" || name == "Foundation.JSONError"
+}

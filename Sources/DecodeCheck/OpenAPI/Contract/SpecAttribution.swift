@@ -1,13 +1,27 @@
 import CodableResilience
 
-// What a decode reported, in the spec's words: each unknown value, element left out or failed
-// variant is attributed to what the spec says of the value where it happened (the `enum`
-// element, the discriminator value, the example, the type), and what could not be generated
-// is noted. SchemaCheck.swift decides which payloads are decoded.
+/// What a decode reported, in the spec's words: each unknown value, element left out or failed
+/// payload is attributed to what the spec says of the value where it happened (the `enum`
+/// element, the discriminator value, the example, the type), and what could not be generated
+/// is noted. ``SchemaCheck`` decides which payloads are decoded; this says what each answer
+/// means.
+///
+/// ```swift
+/// let attribution = SpecAttribution(
+///   wording: ContractWording(typeName: "Quote", isStrict: false), graph: graph,
+///   limits: PayloadGenerator.Limits())
+/// let findings = attribution.findings(for: answer, of: variant)
+/// ```
+struct SpecAttribution {
+  let wording: ContractWording
+  let graph: SchemaGraph
+  /// The generator's limits, which the notes on what was cut name.
+  let limits: PayloadGenerator.Limits
+}
 
 // MARK: - Variants
 
-extension SchemaCheck {
+extension SpecAttribution {
   /// What decoding a variant of a payload the model decodes came to, as findings: a failure
   /// is the variant's change, since the payload it was made from decodes; a new unknown value
   /// is reported by what stands where it is.
@@ -48,7 +62,7 @@ extension SchemaCheck {
   func attribution(_ unknown: VariantReport, in payload: GeneratedValue) -> ContractFinding {
     let path = payload.deepestPath(along: unknown.elementFailure?.path ?? unknown.path)
     let (node, nodePath) = meaningfulValue(at: path, in: payload)
-    let raw = unknown.isElementLeftOut ? displayed(node) : unknown.unknownValue.rawValue
+    let raw = unknown.isElementLeftOut ? node.displayed : unknown.unknownValue.rawValue
     var origin = node.origin
     if origin.reason == .typeAndFormat || origin.reason == .anyValue {
       origin.site = memberSite(at: nodePath, in: payload) ?? origin.site
@@ -68,6 +82,59 @@ extension SchemaCheck {
     }
     return wording.finding(
       for: unknown, because: because, check: check, site: origin.site, value: raw)
+  }
+
+  /// A failure of the full payload, worded by what the spec says of the value it is at.
+  func failure(
+    _ failure: VariantFailure, at path: [UnknownValue.PathComponent], in base: GeneratedValue
+  ) -> ContractFinding {
+    let (node, nodePath) = meaningfulValue(at: path, in: base)
+    var origin = node.origin
+    if origin.reason == .typeAndFormat || origin.reason == .anyValue {
+      origin.site = memberSite(at: nodePath, in: base) ?? origin.site
+    }
+    let text = node.displayed
+    let breaks = "a server sending it breaks decoding"
+    let cannotRead = "\(wording.typeName) cannot read it"
+    let (because, consequence, check, value): (String, String, ContractCheck, String?)
+    if case .object = node.content, failure.message.hasPrefix("missing required key") {
+      (because, consequence, check, value) = (
+        "the spec does not define that member here", "\(wording.typeName) requires it",
+        .typesAndFormats, nil
+      )
+    } else {
+      switch origin.reason {
+      case .enumValue:
+        (because, consequence, check, value) = (
+          "the spec allows \(jsonQuoted(text)) here", breaks, .enumValues, text
+        )
+      case .discriminator:
+        (because, consequence, check, value) = (
+          "the spec allows the `\(text)` variant here", breaks, .variants, text
+        )
+      case .example:
+        (because, consequence, check, value) = (
+          "the spec's example for this member is \(jsonQuoted(text))", cannotRead, .examples, text
+        )
+      case .constant:
+        (because, consequence, check, value) = (
+          "the spec sends \(jsonQuoted(text)) here", cannotRead, .typesAndFormats, text
+        )
+      case .anyValue:
+        (because, consequence, check, value) = (
+          "the spec allows any value here (it gives no type), such as {}", cannotRead,
+          .typesAndFormats, nil
+        )
+      case .typeAndFormat, .literal:
+        (because, consequence, check, value) = (
+          "the spec sends \(describe(node)) here", cannotRead,
+          origin.branch == nil ? .typesAndFormats : .variants, nil
+        )
+      }
+    }
+    return wording.failure(
+      failure, because: because, consequence: consequence, check: check, site: origin.site,
+      value: value)
   }
 
   /// The value at `path`, or above it the first that the payload holds and the spec decided
@@ -95,12 +162,6 @@ extension SchemaCheck {
     return members.first { $0.key == key }?.site
   }
 
-  /// A generated value as reports quote it: a string's text, anything else as JSON.
-  func displayed(_ value: GeneratedValue) -> String {
-    if case .string(let text) = value.content { return text }
-    return String(decoding: value.json(), as: UTF8.self)
-  }
-
   /// What the spec says a typed value is, with the value sent: `a string in format
   /// date-time ("2024-05-01T12:00:00Z")`, `an integer (1)`, `an object`.
   func describe(_ value: GeneratedValue) -> String {
@@ -121,8 +182,12 @@ extension SchemaCheck {
 
 // MARK: - What was not generated
 
-extension SchemaCheck {
-  mutating func addNotes(_ notes: [PayloadGenerator.Note]) {
+extension SpecAttribution {
+  /// The findings for what the generator could not generate: an error for a `$ref` to
+  /// nothing, otherwise a warning; nothing for an optional recursive member, which payloads
+  /// simply leave out.
+  func notes(_ notes: [PayloadGenerator.Note]) -> [ContractFinding] {
+    var findings: [ContractFinding] = []
     for note in notes {
       let isError: Bool
       if case .unresolved(.missing) = note.cut { isError = true } else { isError = false }
@@ -133,9 +198,11 @@ extension SchemaCheck {
         let leftOut =
           note.isRequired
           ? "; payloads leave out the value that requires it" : "; payloads leave it out"
-        add(wording.notGenerated(words(for: note.cut) + leftOut, site: note.site, isError: isError))
+        findings.append(
+          wording.notGenerated(words(for: note.cut) + leftOut, site: note.site, isError: isError))
       }
     }
+    return findings
   }
 
   /// Why a value was cut, in words.
@@ -144,9 +211,9 @@ extension SchemaCheck {
     case .recursive:
       "recursive: it refers back to a schema it is inside of, so no finite payload has it"
     case .tooDeep:
-      "deeper than \(generator.limits.maximumDepth) levels"
+      "deeper than \(limits.maximumDepth) levels"
     case .tooLarge:
-      "the payload would hold more than \(generator.limits.maximumValues) values"
+      "the payload would hold more than \(limits.maximumValues) values"
     case .unresolved(.external(let reference)):
       "`$ref` \(jsonQuoted(reference)) is in another document, which is not fetched"
     case .unresolved(.missing(let reference)):

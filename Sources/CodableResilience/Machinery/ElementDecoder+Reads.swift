@@ -68,8 +68,19 @@ extension ElementDecoder {
 
   /// A read after the current element's value was taken or refused: refused, so that the
   /// element is read again the generic way and nothing more is taken.
+  ///
+  /// A read once the array is read comes from a container an element kept (this decoder is
+  /// its single-value container): the array is gone, so it throws what Foundation's kept
+  /// container throws, a `DecodingError`, never the signal to read an element again.
   @usableFromInline
   func readAgain<T>(_: T.Type) throws -> T {
+    guard makeSource != nil else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "The array this container's element is in has been read; the "
+            + "container reads the element only while the element decodes. Keep its value."))
+    }
     refused = true
     throw LeftFastPath()
   }

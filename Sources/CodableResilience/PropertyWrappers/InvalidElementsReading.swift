@@ -79,13 +79,6 @@ func elementFailure(_ error: any Error) -> DecodingError? {
       underlyingError: error))
 }
 
-/// Whether `error` is `JSONDecoder`'s own, which its public API shows only as a
-/// `DecodingError`: its type is internal to Foundation, so it is known by its name.
-func isJSONDecoderError(_ error: any Error) -> Bool {
-  let name = String(reflecting: type(of: error))
-  return name == "FoundationEssentials.JSONError" || name == "Foundation.JSONError"
-}
-
 /// Reads the elements of the array `decoder` holds, leaving out those that throw a
 /// `DecodingError`: the array and set readers' one path.
 func readElementsSkippingInvalid<Element: Decodable>(
