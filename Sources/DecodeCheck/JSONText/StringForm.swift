@@ -104,7 +104,12 @@ enum StringForm: Hashable, Sendable {
       // camelCase has a capital a word; a token has digits among runs of capitals.
       if !separated, digits >= 2 || (digits >= 1 && capitals * 3 >= bytes.count) { return false }
     }
-    return true
+    // A token behind a prefix (`sk_liveAB12CD34EF56GH`): one long part mixes capitals and digits.
+    let parts = bytes.split { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    return !parts.contains { part in
+      part.count >= 12 && part.count(where: ASCII.isDigit) >= 2
+        && part.count { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } >= 2
+    }
   }
 
   /// Whether the string holds no white space (every form but ``text``, and a date with a
