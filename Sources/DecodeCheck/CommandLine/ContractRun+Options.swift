@@ -43,7 +43,8 @@ extension ContractRun {
           message: "`\(model.name)` has no schema of its name in \(path)\(close ?? ""): map it "
             + "with --schemas FILE")
       }
-    } else if matches.isEmpty {
+    } else if matches.isEmpty, !options.listsTypes {
+      // --list-types shows the near misses of a run no type matches: it is how to find them.
       let close = nearMisses.first.map { " (`\($0.type)` is close to `\($0.schema)`)" } ?? ""
       throw CommandOptions.UsageError(
         message: "no registered type has a schema of its name under #/components/schemas in "

@@ -273,6 +273,13 @@ import Testing
       none.errors.hasPrefix(
         "decode-check: no registered type has a schema of its name under #/components/schemas in \(api) (`Filter` is close to `filter`)"
       ))
+    // With no type matched and no map, --list-types still shows the near misses (issue 41).
+    let listed = runCommand(
+      ["--openapi", api, "--list-types"], registry: ModelRegistry(registering: Filter.self))
+    #expect(listed.status == 0)
+    #expect(listed.errors.isEmpty)
+    #expect(
+      listed.outputLines == ["Filter  DecodeCheckTests.Filter  no schema (`filter` is close)"])
   }
 
   // MARK: - Usage
