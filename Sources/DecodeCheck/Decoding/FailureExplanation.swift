@@ -213,6 +213,15 @@ struct FailureExplanation {
   }
 }
 
+extension FailureExplanation {
+  /// The key a "missing required key `…`" failure names, as the payload spells it.
+  static func missingKey(in message: String) -> String? {
+    let prefix = "missing required key `"
+    guard message.hasPrefix(prefix) else { return nil }
+    return message.dropFirst(prefix.count).split(separator: "`").first.map(String.init)
+  }
+}
+
 extension JSONScanner.SyntaxError {
   /// The finding for it: an error, or a warning for a trailing comma `JSONDecoder` reads.
   var finding: Finding {

@@ -66,7 +66,7 @@ enum PayloadRepair {
       else { return nil }
       return Mended(payload: mended, outcome: outcome, changed: current.changed + [changed])
     }
-    if let key = missingKey(in: failure.message) {
+    if let key = FailureExplanation.missingKey(in: failure.message) {
       // Another object of the pattern that has the member, under the payload's own spelling.
       guard payload.nodes[node].kind == .object else { return nil }
       for donor in payload.nodes.indices
@@ -106,13 +106,6 @@ enum PayloadRepair {
       }
     }
     return nil
-  }
-
-  /// The key a "missing required key `…`" failure names.
-  private static func missingKey(in message: String) -> String? {
-    guard message.hasPrefix("missing required key `") else { return nil }
-    return message.dropFirst("missing required key `".count).split(separator: "`").first
-      .map(String.init)
   }
 
   /// A key as a key strategy may have converted it: letters and digits, in lower case.

@@ -153,6 +153,24 @@ private let filterSpec = Specs.document(
     #expect(null.contract?.check == .optionality)
   }
 
+  /// A member the model requires and the spec never defines is named, in its path and its
+  /// words, as optionality (issue 41: it was "that member" at `$`, as types and formats).
+  @Test func aMemberTheSpecDoesNotDefineIsNamed() throws {
+    let spec = Specs.document(
+      schemas: #"""
+        "Quote": {"type": "object", "required": ["id", "note"],
+                  "properties": {"id": {"type": "string"}, "note": {"type": "string"}}}
+        """#)
+    let report = try Specs.check(spec, registry: ModelRegistry(registering: Quote.self))
+    let missing = try #require(report.allFindings.first { $0.path == "$.state" })
+    #expect(
+      missing.message
+        == "the spec does not define `state` here; Quote requires it: missing required key `state`"
+    )
+    #expect(missing.contract?.check == .optionality)
+    #expect(!report.allFindings.contains { $0.path == "$" })
+  }
+
   /// `required` binds a write-only member in requests only: a response may leave it out.
   @Test func aRequiredWriteOnlyMemberMayBeLeftOut() throws {
     let spec = Specs.document(

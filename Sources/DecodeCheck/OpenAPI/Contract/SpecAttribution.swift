@@ -97,11 +97,14 @@ extension SpecAttribution {
     let breaks = "a server sending it breaks decoding"
     let cannotRead = "\(wording.typeName) cannot read it"
     let (because, consequence, check, value): (String, String, ContractCheck, String?)
-    if case .object = node.content, failure.message.hasPrefix("missing required key") {
-      (because, consequence, check, value) = (
-        "the spec does not define that member here", "\(wording.typeName) requires it",
-        .typesAndFormats, nil
-      )
+    if case .object = node.content, let key = FailureExplanation.missingKey(in: failure.message) {
+      // The member is named in the path and the words, as optionality: the model requires a
+      // member the spec never sends.
+      let member = UnknownValue.PathComponent.jsonPath((failure.path ?? []) + [.key(key)])
+      return wording.failure(
+        failure, because: "the spec does not define `\(key)` here",
+        consequence: "\(wording.typeName) requires it", check: .optionality, site: origin.site,
+        value: nil, path: member)
     } else {
       switch origin.reason {
       case .enumValue:
