@@ -79,4 +79,28 @@ import Testing
       map: ["[Booking]": "#/paths/~1bookings/get/responses/200/content/application~1json/schema"])
     #expect(matches.map(\.model.name).contains("Array<Booking>"))
   }
+
+  /// The examples of a response whose inline schema a type is mapped to are checked (issue
+  /// 41): a broken one fails at its place, as it does as a fixture; a good one decodes.
+  @Test func theExamplesOfAMappedResponseSchemaAreChecked() throws {
+    let text = Specs.document(
+      schemas: #"""
+        "Quote": {"type": "object", "required": ["id", "state", "note"], "properties": {
+          "id": {"type": "string"}, "state": {"type": "string"}, "note": {"type": "string"}}}
+        """#,
+      paths: #"""
+        {"/quotes": {"get": {"responses": {"200": {"description": "ok", "content": {
+          "application/json": {
+            "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Quote"}},
+            "examples": {
+              "good": {"value": [{"id": "q1", "state": "open", "note": "n"}]},
+              "broken": {"value": [{"id": 7, "state": "open", "note": "n"}]}}}}}}}}}
+        """#)
+    let map = ["[Quote]": "#/paths/~1quotes/get/responses/200/content/application~1json/schema"]
+    let report = try Specs.check(text, registry: ModelRegistry(registering: Quote.self), map: map)
+    let broken = report.allFindings.filter { $0.message.contains(#"example "broken""#) }
+    #expect(broken.count == 1)
+    #expect(broken.first?.path == "$[0].id")
+    #expect(!report.allFindings.contains { $0.message.contains(#"example "good""#) })
+  }
 }

@@ -33,10 +33,11 @@ enum Specs {
   /// Checks the registry's types against the document in `text`, matched by name.
   static func check(
     _ text: String, registry: ModelRegistry, strict: Bool = false,
-    maximumPayloads: Int = ContractChecker.defaultMaximumPayloadsPerSchema
+    maximumPayloads: Int = ContractChecker.defaultMaximumPayloadsPerSchema,
+    map: [String: String] = [:]
   ) throws -> CheckReport {
     let document = try read(text)
-    let matches = try SchemaMatch.all(in: registry, document: document)
+    let matches = try SchemaMatch.all(in: registry, document: document, map: map)
     let checker = ContractChecker(strict: strict, maximumPayloadsPerSchema: maximumPayloads)
     return checker.check(document, matches: matches, maximumConcurrency: 2)
   }

@@ -36,13 +36,22 @@ extension OpenAPIDocument {
           let (node, pointer) = resolved(response.value, at: responsesPointer.appending(status))
           guard let content = tree.member("content", of: node) else { continue }
           for media in tree.elements(of: content.value) {
-            guard let type = media.key, type.lowercased().contains("json"),
-              let schemaPointer = schemaPointer(ofMedia: media.value)
-            else { continue }
+            guard let type = media.key, type.lowercased().contains("json") else { continue }
             let mediaPointer = pointer.appending("content").appending(type)
+            // An inline schema is known by where it sits: under the operation, and under the
+            // shared response a `$ref` leads to, when there is one.
+            let schemaPointers =
+              schemaPointer(ofMedia: media.value).map { [$0] }
+              ?? [
+                mediaPointer,
+                responsesPointer.appending(status).appending("content").appending(type),
+              ].map { $0.appending("schema") }
+            guard tree.member("schema", of: media.value) != nil else { continue }
             let label = "of \(method.uppercased()) \(route) \(status)"
-            examples[schemaPointer, default: []] += mediaExamples(
-              media.value, at: mediaPointer, label: label)
+            let found = mediaExamples(media.value, at: mediaPointer, label: label)
+            for schemaPointer in Set(schemaPointers) {
+              examples[schemaPointer, default: []] += found
+            }
           }
         }
       }
@@ -59,7 +68,7 @@ extension OpenAPIDocument {
     return (found, target)
   }
 
-  /// The pointer of the schema a media type's `schema` refers to, or of the inline schema.
+  /// The pointer of the schema a media type's `schema` refers to; `nil` for an inline one.
   private func schemaPointer(ofMedia media: Int) -> JSONPointer? {
     guard let schema = tree.member("schema", of: media) else { return nil }
     guard let reference = tree.member("$ref", of: schema.value) else { return nil }
