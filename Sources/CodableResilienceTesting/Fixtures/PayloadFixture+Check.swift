@@ -308,8 +308,3 @@ extension PayloadFixture {
     return marked.sorted { ($0.line, $0.mark) < ($1.line, $1.mark) }.map { $0.mark + $0.line }
   }
 }
-
-/// Whether `other` is a `Value` equal to `value`.
-func isEqual<Value: Equatable>(_ value: Value, _ other: Any) -> Bool {
-  (other as? Value) == value
-}
