@@ -103,4 +103,32 @@ import Testing
     #expect(broken.first?.path == "$[0].id")
     #expect(!report.allFindings.contains { $0.message.contains(#"example "good""#) })
   }
+
+  /// One example two operations share is one payload, so one finding (issue 41).
+  @Test func anExampleTwoOperationsShareIsOneFinding() throws {
+    let text = Specs.document(
+      schemas: #"""
+        "Quote": {"type": "object", "required": ["id", "state", "note"], "properties": {
+          "id": {"type": "string"}, "state": {"type": "string"}, "note": {"type": "string"}}}
+        """#,
+      paths: #"""
+        {"/quotes": {
+          "get": {"responses": {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Quote"},
+            "examples": {"shared": {"$ref": "#/components/examples/broken"}}}}}}},
+          "post": {"responses": {"201": {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Quote"},
+            "examples": {"shared": {"$ref": "#/components/examples/broken"}}}}}}}}}
+        """#
+    )
+    .replacingOccurrences(
+      of: #""components": {"#,
+      with:
+        #""components": {"examples": {"broken": {"value": {"id": 7, "state": "s", "note": "n"}}}, "#
+    )
+    let report = try Specs.check(text, registry: ModelRegistry(registering: Quote.self))
+    let shared = report.allFindings.filter { $0.path == "$.id" }
+    #expect(shared.count == 1)
+    #expect(shared.first?.message.contains("of GET /quotes 200") == true)
+  }
 }

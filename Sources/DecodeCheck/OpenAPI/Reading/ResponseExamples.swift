@@ -50,7 +50,12 @@ extension OpenAPIDocument {
             let label = "of \(method.uppercased()) \(route) \(status)"
             let found = mediaExamples(media.value, at: mediaPointer, label: label)
             for schemaPointer in Set(schemaPointers) {
-              examples[schemaPointer, default: []] += found
+              // One example shared by several operations (`#/components/examples/…`) is one
+              // payload, named by the first operation that uses it.
+              let known = Set(examples[schemaPointer, default: []].map(\.value.node))
+              examples[schemaPointer, default: []] += found.filter {
+                !known.contains($0.value.node)
+              }
             }
           }
         }
