@@ -223,10 +223,18 @@ protocol OptionalValue {
 
   /// Whether the value is `nil`.
   var holdsNothing: Bool { get }
+
+  /// The type it wraps.
+  static var wrappedType: Any.Type { get }
+
+  /// The value it wraps, if any.
+  var wrappedValue: Any? { get }
 }
 
 extension Optional: OptionalValue {
   @usableFromInline var holdsNothing: Bool { self == nil }
+  @usableFromInline static var wrappedType: Any.Type { Wrapped.self }
+  @usableFromInline var wrappedValue: Any? { self.map { $0 } }
 }
 
 /// `nil` of `Value` when it is an optional; `nil` (no value at all) when it is not. Inlinable,

@@ -31,6 +31,10 @@ enum ReportedValue {
   case defaulted(UnknownValue.DefaultReason)
   /// A member of an object the model does not write, kept.
   case unknownField(JSONValue)
+  /// A scalar that arrived as another JSON type, as sent, converted exactly.
+  case converted(rawValue: String, from: UnknownValue.JSONType)
+  /// A single value read as an array of it.
+  case oneForMany(JSONValue)
 }
 
 /// The one way the toolkit reports: builds the report and hands it to the handler in

@@ -1,6 +1,7 @@
 extension UnknownValue {
   /// What a report is about: an unknown value, an element left out, a renamed value, a default
-  /// read for a missing key or `null`, or a field the model does not write.
+  /// read for a missing key or `null`, a field the model does not write, or a value converted
+  /// from another JSON type.
   ///
   /// New kinds come with new tools, so a `switch` over a kind ends in `@unknown default`: the
   /// next kind then needs no change to it (the enum is `@nonexhaustive`, SE-0487).
@@ -56,6 +57,34 @@ extension UnknownValue {
     /// if case .unknownField = value.kind { print("the server sends", value.path) }
     /// ```
     case unknownField
+
+    /// A value that arrived as another JSON type and was converted exactly
+    /// (``DecodeConvertingType``, ``DecodeOneOrMany``), with the type it arrived as.
+    /// ``UnknownValue/rawValue`` is the value as sent: `7` for a number, `7` for the string
+    /// `"7"` (the kind tells them apart), the JSON of a single value read as an array. Under
+    /// ``UnknownValueHandler/strict`` the decode throws what a plain property throws there.
+    ///
+    /// ```swift
+    /// if case .convertedType(from: .string) = value.kind { print(value.path, "came quoted") }
+    /// ```
+    case convertedType(from: JSONType)
+  }
+
+  /// The JSON type a converted value arrived as (see
+  /// ``Kind-swift.enum/convertedType(from:)``).
+  ///
+  /// ```swift
+  /// if case .convertedType(let received) = value.kind { print(received) }  // string
+  /// ```
+  public enum JSONType: String, Sendable, Hashable, Codable {
+    /// A string, such as `"7"` read as an `Int`.
+    case string
+    /// A number, such as `7` read as a `String`.
+    case number
+    /// A boolean, such as `true` read as a `String`.
+    case bool
+    /// One value where an array was expected, read as an array of it (``DecodeOneOrMany``).
+    case singleValue
   }
 
   /// Why a property was read as its default.

@@ -29,6 +29,9 @@
 /// - ``Kind-swift.enum/unknownField``: a member of an object the model does not write, which
 ///   ``KeepUnknownFields`` kept. Handlers receive it only when they ask to
 ///   (``UnknownValueHandler/receivingUnknownFields()``), and it is never an error.
+/// - ``Kind-swift.enum/convertedType(from:)``: a value that arrived as another JSON type (`"7"`
+///   for an `Int`) and that ``DecodeConvertingType`` or ``DecodeOneOrMany`` converted exactly.
+///   ``UnknownValueHandler/strict`` throws what a plain property would, `typeMismatch`.
 ///
 /// ```swift
 /// switch value.kind {
@@ -239,6 +242,14 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
       rawText = nil
       knownValueSource = .listed(nil)
       kindBox = KindBox(.unknownField, element: member)
+    case .converted(let rawValue, let received):
+      rawText = rawValue
+      knownValueSource = .listed(nil)
+      kindBox = KindBox(.convertedType(from: received))
+    case .oneForMany(let element):
+      rawText = nil
+      knownValueSource = .listed(nil)
+      kindBox = KindBox(.convertedType(from: .singleValue), element: element)
     }
   }
 
@@ -264,7 +275,8 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
   /// $.items[3]: No value associated with key "title"`; a renamed value reads
   /// `PaymentMethod value "credit_card" at $.method read as "card"`; a default
   /// `missing Array<String> at $.tags read as its default`; an unknown field
-  /// `Account does not write the field at $.header; kept to write back`.
+  /// `Account does not write the field at $.header; kept to write back`; a converted value
+  /// `Int at $.id arrived as the string "7"; converted`.
   ///
   /// ```swift
   /// print(value)
@@ -287,6 +299,11 @@ public struct UnknownValue: Sendable, CustomStringConvertible {
       return "null \(typeName) at \(path) read as its default"
     case .unknownField:
       return "\(typeName) does not write the field at \(path); kept to write back"
+    case .convertedType(.singleValue):
+      return "\(typeName) at \(path) arrived as one value \(rawValue); read as an array of it"
+    case .convertedType(let received):
+      let sent = received == .string ? jsonQuoted(rawValue) : rawValue
+      return "\(typeName) at \(path) arrived as the \(received.rawValue) \(sent); converted"
     }
   }
 }
@@ -320,6 +337,8 @@ package enum Tool: String, Sendable {
   case skipUnknownKeys = "@SkipUnknownKeys"
   case skipInvalidElements = "@SkipInvalidElements"
   case keepUnknownFields = "@KeepUnknownFields"
+  case decodeConvertingType = "@DecodeConvertingType"
+  case decodeOneOrMany = "@DecodeOneOrMany"
 }
 
 /// Two reports are equal when their kinds, type names, raw values, paths and known values are.

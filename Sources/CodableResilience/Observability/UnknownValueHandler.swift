@@ -104,7 +104,9 @@ public struct UnknownValueHandler: Sendable {
   /// throws it. For a default ``DecodeMissingAsDefault`` read it is what a plain property
   /// throws there, exactly: `keyNotFound` for a missing key, and for `null` the decoder's own
   /// error (`JSONDecoder` throws `typeMismatch` for a `Bool`, `valueNotFound` for an array).
-  /// Called by hand, outside a decode, it throws `keyNotFound` or `valueNotFound`. Renamed
+  /// Called by hand, outside a decode, it throws `keyNotFound` or `valueNotFound`. For a value
+  /// ``DecodeConvertingType`` or ``DecodeOneOrMany`` converted it is the decoder's own
+  /// `typeMismatch`, as a plain property throws it (by hand, a `typeMismatch` like it). Renamed
   /// values and unknown fields are never an error.
   ///
   /// ```swift
@@ -119,6 +121,7 @@ public struct UnknownValueHandler: Sendable {
     case .unknownValue: break
     case .invalidElement(let failure): throw failure.error
     case .defaultUsed(let reason): throw plainPropertyError(reason, value)
+    case .convertedType: throw plainTypeMismatch(value)
     case .renamedValue, .unknownField: return
     }
     throw DecodingError.dataCorrupted(
@@ -200,6 +203,17 @@ private func plainPropertyError(
 }
 
 /// Reports a handler receives only when it asks for them: they are not problems.
+/// The `typeMismatch` a plain property throws for a value of another JSON type, carrying the
+/// conversion it refused; the converting wrappers throw the decoder's own error in its place.
+private func plainTypeMismatch(_ value: UnknownValue) -> DecodingError {
+  .typeMismatch(
+    value.reportingType ?? Any.self,
+    DecodingError.Context(
+      codingPath: value.codingPath,
+      debugDescription: "Expected to decode \(value.typeName) but found \(value.rawValue) instead.",
+      underlyingError: UnknownValueError(unknownValue: value)))
+}
+
 @usableFromInline
 struct AskedForReports: OptionSet, Sendable {
   @usableFromInline let rawValue: UInt8
@@ -222,7 +236,7 @@ struct AskedForReports: OptionSet, Sendable {
     switch kind {
     case .renamedValue: self = .renamedValues
     case .unknownField: self = .unknownFields
-    case .unknownValue, .invalidElement, .defaultUsed: self = []
+    case .unknownValue, .invalidElement, .defaultUsed, .convertedType: self = []
     }
   }
 }

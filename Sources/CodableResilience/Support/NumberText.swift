@@ -54,3 +54,30 @@ func exactText(of double: Double) -> String {
   }
   return text
 }
+
+/// Whether `text` is a number in JSON's grammar (RFC 8259): `-7`, `7.0`, `1e2`; not `+7`,
+/// `07`, ` 7`, `.5`, `7.` or `0x7`.
+func isJSONNumber(_ text: String) -> Bool {
+  var bytes = text.utf8[...]
+  func digits() -> Int {
+    let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+    bytes = bytes.dropFirst(count)
+    return count
+  }
+  if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+  let leadingZero = bytes.first == UInt8(ascii: "0")
+  let whole = digits()
+  guard whole > 0, !leadingZero || whole == 1 else { return false }
+  if bytes.first == UInt8(ascii: ".") {
+    bytes = bytes.dropFirst()
+    guard digits() > 0 else { return false }
+  }
+  if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+    bytes = bytes.dropFirst()
+    if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+      bytes = bytes.dropFirst()
+    }
+    guard digits() > 0 else { return false }
+  }
+  return bytes.isEmpty
+}

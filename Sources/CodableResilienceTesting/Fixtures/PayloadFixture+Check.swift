@@ -109,11 +109,11 @@ extension PayloadFixture {
     let strict = Result { try decoder.decodeStrictly(T.self, from: payload) }
     switch collecting {
     case .success(let (value, reports)):
-      // Unknown values, elements left out and defaults used fail strict decoding; renamed
-      // values and unknown fields never do.
+      // Unknown values, elements left out, defaults used and converted values fail strict
+      // decoding; renamed values and unknown fields never do.
       let rejected = reports.filter {
         switch $0.kind {
-        case .unknownValue, .invalidElement, .defaultUsed: true
+        case .unknownValue, .invalidElement, .defaultUsed, .convertedType: true
         case .renamedValue, .unknownField: false
         }
       }

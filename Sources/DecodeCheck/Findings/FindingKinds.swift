@@ -46,6 +46,10 @@ extension Finding {
     /// back: the server sends more than the model knows. A note, never an error, and never
     /// recorded in a baseline.
     case unknownField
+    /// A value that arrived as another JSON type (`"7"` for an `Int`, one value for an array)
+    /// and that `@DecodeConvertingType` or `@DecodeOneOrMany` converted: where a plain
+    /// property throws. A note, an error under `--strict`.
+    case convertedType
   }
 }
 
@@ -77,6 +81,7 @@ enum CheckClass: String, CaseIterable, Sendable, Hashable {
   case auditedField = "audited-field"
   case defaultUsed = "default-used"
   case unknownField = "unknown-field"
+  case convertedType = "converted-type"
   /// An input that could not be read: not a finding about a payload, so never turned off.
   case inputError = "input-error"
   // What `--openapi` finds, by the check that made the payload.
@@ -90,44 +95,6 @@ enum CheckClass: String, CaseIterable, Sendable, Hashable {
 }
 
 extension Finding.Kind {
-  /// How a kind of finding is named and explained in every format that describes kinds: the
-  /// GitHub annotation's title, the SARIF rule, the summary's group heading, and whether a
-  /// baseline may hold it.
-  ///
-  /// ```swift
-  /// Finding.Kind.unknownValue.details.title  // "unknown value"
-  /// ```
-  struct Details {
-    /// A short lower-case name: "unknown value".
-    var title: String
-    /// The heading of the summary's group of such findings: "Decoding failures".
-    var heading: String
-    /// One sentence saying what the finding means (SARIF `shortDescription`).
-    var description: String
-    /// What to do about it (SARIF `help`).
-    var help: String
-    /// The finding's severity when nothing makes it stricter (SARIF `defaultConfiguration`):
-    /// a report's severity outside `--strict`.
-    var defaultSeverity: Finding.Severity
-    /// Whether `--baseline` may accept it. Inputs that could not be checked are never
-    /// accepted: a missing file is not a finding about a payload.
-    var isBaselinable: Bool
-    /// Whether it is about a field of a model rather than the payload it was found in (the
-    /// audit's findings): the input holding it is only its example, so it counts toward
-    /// neither the input's outcome nor its baselined findings, a baseline that accepts it
-    /// leaves it listed as a note, and the formats list it after every finding about payloads.
-    var isAboutTheModel = false
-  }
-
-  /// One row of the table: the kind's class of check (of a finding in a payload; a finding of
-  /// `--openapi` is of its check's class), its words and rules, and the report kind it is
-  /// made of, if any.
-  struct Row {
-    var `class`: CheckClass
-    var details: Details
-    var report: ReportRules?
-  }
-
   /// The kind's row.
   var row: Row {
     switch self {
@@ -360,6 +327,37 @@ extension Finding.Kind {
           signature: { "unknown field \($0.value.typeName) \($0.path)" },
           standIn: .none,
           json: { ReportJSON(key: "unknownField", ["model": $0.typeName, "json": $0.rawValue]) }))
+    case .convertedType:
+      Row(
+        class: .convertedType,
+        details: Details(
+          title: "converted type", heading: "Values of another JSON type",
+          description: "A value that arrived as another JSON type (\"7\" for an Int, one value "
+            + "for an array), which @DecodeConvertingType or @DecodeOneOrMany converted exactly: "
+            + "a plain property would fail there.",
+          help: "Nothing fails: the value is written back in the JSON type it arrived as. Ask "
+            + "the backend whether the type changed on purpose, and record it in a baseline "
+            + "(--write-baseline) if it did. --strict makes it an error, as a plain property "
+            + "would throw.",
+          defaultSeverity: .note, isBaselinable: true),
+        report: ReportRules(
+          strictSeverity: .error, isProblem: false, baselineKey: .message,
+          // The words name the type and the JSON type received, never the value: a converted
+          // id differs in every payload, and a baseline matches by the words.
+          words: { "\($0.value.typeName) \($0.conversion)" },
+          contractWords: { "\($0.value.typeName) reads it only by converting its JSON type" },
+          signature: {
+            "converted \($0.value.typeName) \($0.path) \($0.received?.rawValue ?? "")"
+          },
+          standIn: .none,
+          json: {
+            ReportJSON(
+              key: "convertedType",
+              [
+                "type": $0.typeName, "received": WordedReport.received(of: $0)?.rawValue,
+                "rawValue": $0.rawValue,
+              ])
+          }))
     }
   }
 
@@ -374,6 +372,7 @@ extension Finding.Kind {
     case .renamedValue: self = .renamedValue
     case .defaultUsed: self = .defaultUsed
     case .unknownField: self = .unknownField
+    case .convertedType: self = .convertedType
     @unknown default: self = .unknownValue
     }
   }

@@ -68,6 +68,23 @@ struct WordedReport {
     return ""
   }
 
+  /// The JSON type a converted value arrived as.
+  var received: UnknownValue.JSONType? { Self.received(of: value) }
+
+  /// How a converted value was read: `arrived as a string; converted (@DecodeConvertingType)`.
+  var conversion: String {
+    switch received {
+    case .singleValue: "arrived as one value; read as an array of it (@DecodeOneOrMany)"
+    case let received?: "arrived as a \(received.rawValue); converted (@DecodeConvertingType)"
+    case nil: "converted"
+    }
+  }
+
+  static func received(of value: UnknownValue) -> UnknownValue.JSONType? {
+    if case .convertedType(let received) = value.kind { return received }
+    return nil
+  }
+
   static func defaultReason(of value: UnknownValue) -> UnknownValue.DefaultReason? {
     if case .defaultUsed(let reason) = value.kind { return reason }
     return nil

@@ -333,8 +333,8 @@ struct Observation: Equatable, CustomStringConvertible {
       return "default (\(reason)) " + place
     case .unknownField:
       return "unknown field " + place
-    @unknown default:
-      return "\(value.kind) " + place
+    case .convertedType(let received):
+      return "converted from \(received) " + place
     }
   }
 

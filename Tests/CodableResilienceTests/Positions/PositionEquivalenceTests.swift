@@ -92,7 +92,7 @@ let everyPosition: [PositionCase] =
 /// Every subject at every position.
 let positionCases =
   everyPosition + unionPositions + aliasPositions + aliasCollectionPositions
-  + invalidElementsPositions + keepUnknownFieldsPositions
+  + invalidElementsPositions + keepUnknownFieldsPositions + conversionPositions
 
 // A time limit, because a light decoder that loses its place in an array would loop, not fail.
 @Suite(.timeLimit(.minutes(2)))
