@@ -268,6 +268,8 @@ extension DecodeCheckCommand {
           default-used       a missing or null key @DecodeMissingAsDefault read as
                              its default
           unknown-field      a field a @KeepUnknownFields model does not write
+          converted-type     a value of another JSON type @DecodeConvertingType or
+                             @DecodeOneOrMany converted ("7" for an Int)
         With --openapi, the class is the check that made the payload:
           spec-example       the spec's examples
           enum-value         every enum value
