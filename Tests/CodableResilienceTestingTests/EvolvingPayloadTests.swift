@@ -162,21 +162,27 @@ struct EvolvingPayloadTests {
         #""unknownFields" needs format version 3 ("version": 3)"#
       ),
       (
+        #"{"version": 3, "outcome": "decoded", "unknownValues": [], "convertedValues": []}"#,
+        #""convertedValues" needs format version 4 ("version": 4)"#
+      ),
+      (
         #"{"version": 2, "outcome": "decoded", "unknownValues": [], "invalidElements": ["#
           + #"{"type": "Notice", "path": "$.notices[0]", "error": {"case": "typeMismatch", "#
           + #""path": "$.notices[0]"}}]}"#,
-        #"unknown values, elements left out or defaults used without the "strictError" they cause"#
+        #"unknown values, elements left out, defaults used or converted values without the "#
+          + #""strictError" they cause"#
       ),
       (
         #"{"version": 2, "outcome": "decoded", "unknownValues": [], "renamedValues": [], "#
           + #""strictError": {"case": "dataCorrupted", "path": "$.method"}}"#,
-        #""strictError" without unknown values, elements left out or defaults used"#
+        #""strictError" without unknown values, elements left out, defaults used or converted "#
+          + "values"
       ),
       (
         #"{"version": 2, "outcome": "failed", "error": {"case": "dataCorrupted", "path": "$"}, "#
           + #""renamedValues": []}"#,
         #"a failed outcome has "unknownValues", "invalidElements", "renamedValues", "defaultsUsed", "#
-          + #""unknownFields" or "roundTrip""#
+          + #""unknownFields", "convertedValues" or "roundTrip""#
       ),
       (
         #"{"version": 2, "outcome": "decoded", "unknownValues": [], "invalidElements": ["#

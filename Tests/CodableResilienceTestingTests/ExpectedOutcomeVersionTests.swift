@@ -32,6 +32,10 @@ let versionedMembers = [
   VersionedMember(testDescription: "unknownFields", version: 3) {
     $0.unknownFields = [.init(type: "Account", path: "$.theme", json: #""dark""#)]
   },
+  VersionedMember(testDescription: "convertedValues", version: 4) {
+    $0.convertedValues = [.init(type: "Int", received: .string, rawValue: "7", path: "$.id")]
+    $0.strictError = .init(errorCase: "typeMismatch", path: "$.id")
+  },
 ]
 
 /// An outcome's `version` always fits what it lists, however the members were set: the file

@@ -7,19 +7,20 @@ extension ExpectedOutcome {
   /// The members a `.expected` file may hold; any other key is a typo to report.
   static let allowedKeys: Set<String> = [
     "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
-    "defaultsUsed", "unknownFields", "strictError", "roundTrip", "error",
+    "defaultsUsed", "unknownFields", "convertedValues", "strictError", "roundTrip", "error",
   ]
 
-  /// The members versions 2 and 3 added, with the version that added them.
+  /// The members versions 2 to 4 added, with the version that added them.
   static let versionedKeys: [String: Int] = [
     "invalidElements": 2, "renamedValues": 2, "defaultsUsed": 3, "unknownFields": 3,
+    "convertedValues": 4,
   ]
 
   /// The order members are written in, so recorded files read top to bottom.
   static let memberOrder = [
     "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
-    "defaultsUsed", "unknownFields", "strictError", "roundTrip", "type", "rawValue", "canonical",
-    "reason", "case", "path", "key", "json", "error", "replaced", "removed", "added",
+    "defaultsUsed", "unknownFields", "convertedValues", "strictError", "roundTrip", "type",
+    "received", "rawValue", "canonical", "reason", "case", "path", "key", "json", "error", "replaced", "removed", "added",
   ]
 
   /// Reads a `.expected` file, reporting what is wrong with it: not JSON, an unknown member,
@@ -68,19 +69,21 @@ extension ExpectedOutcome {
     case .decoded:
       if expected.error != nil { problems.append("a decoded outcome has an \"error\"") }
       if let unknownValues = expected.unknownValues {
-        // Unknown values, elements left out and defaults used fail strict decoding; renamed
-        // values and unknown fields never do.
+        // Unknown values, elements left out, defaults used and converted values fail strict
+        // decoding; renamed values and unknown fields never do.
         let rejected =
           !unknownValues.isEmpty || expected.invalidElements?.isEmpty == false
           || expected.defaultsUsed?.isEmpty == false
+          || expected.convertedValues?.isEmpty == false
         if !rejected, expected.strictError != nil {
           problems.append(
-            "\"strictError\" without unknown values, elements left out or defaults used")
+            "\"strictError\" without unknown values, elements left out, defaults used or "
+              + "converted values")
         }
         if rejected, expected.strictError == nil {
           problems.append(
-            "unknown values, elements left out or defaults used without the \"strictError\" "
-              + "they cause")
+            "unknown values, elements left out, defaults used or converted values without the "
+              + "\"strictError\" they cause")
         }
       } else {
         problems.append("a decoded outcome needs \"unknownValues\" (use [] for none)")
@@ -89,11 +92,12 @@ extension ExpectedOutcome {
       if expected.error == nil { problems.append("a failed outcome needs an \"error\"") }
       if expected.unknownValues != nil || expected.invalidElements != nil
         || expected.renamedValues != nil || expected.defaultsUsed != nil
-        || expected.unknownFields != nil || expected.roundTrip != nil
+        || expected.unknownFields != nil || expected.convertedValues != nil
+        || expected.roundTrip != nil
       {
         problems.append(
           "a failed outcome has \"unknownValues\", \"invalidElements\", \"renamedValues\", "
-            + "\"defaultsUsed\", \"unknownFields\" or \"roundTrip\"")
+            + "\"defaultsUsed\", \"unknownFields\", \"convertedValues\" or \"roundTrip\"")
       }
     }
     let roundTrip = expected.roundTrip ?? RoundTrip()
@@ -101,7 +105,7 @@ extension ExpectedOutcome {
     let paths =
       (expected.unknownValues ?? []).map(\.path) + leftOut.map(\.path) + leftOut.map(\.error.path)
       + (expected.renamedValues ?? []).map(\.path) + (expected.defaultsUsed ?? []).map(\.path)
-      + (expected.unknownFields ?? []).map(\.path)
+      + (expected.unknownFields ?? []).map(\.path) + (expected.convertedValues ?? []).map(\.path)
       + [expected.strictError?.path, expected.error?.path].compactMap { $0 }
       + Array(roundTrip.replaced.keys) + roundTrip.removed + Array(roundTrip.added.keys)
     for path in paths {

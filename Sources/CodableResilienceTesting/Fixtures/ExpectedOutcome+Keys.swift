@@ -1,7 +1,8 @@
 import CodableResilience
 
-// What a `.expected` file of version 3 states about keys that come and go: the defaults
-// `@DecodeMissingAsDefault` read and the fields a `@KeepUnknownFields` model does not write.
+// What a `.expected` file of version 3 states about keys that come and go (the defaults
+// `@DecodeMissingAsDefault` read and the fields a `@KeepUnknownFields` model does not
+// write), and what version 4 states about values of another JSON type.
 extension ExpectedOutcome {
   /// One property the lenient decode must read as its default (`@DecodeMissingAsDefault`),
   /// and why: `missingKey` or `null`.
@@ -72,5 +73,48 @@ extension ExpectedOutcome {
 
     /// `Account field $.theme: "dark"`.
     public var description: String { "\(type) field \(path): \(json)" }
+  }
+
+  /// One value that arrived as another JSON type and was converted (`@DecodeConvertingType`,
+  /// `@DecodeOneOrMany`), with the type received and the value as sent (version 4).
+  ///
+  /// ```json
+  /// { "type": "Int", "received": "string", "rawValue": "7", "path": "$.id" }
+  /// ```
+  public struct ConvertedValue: Codable, Hashable, Comparable, Sendable, CustomStringConvertible
+  {
+    /// The property's type, `UnknownValue.typeName`: `Int`.
+    public var type: String
+    /// The JSON type it arrived as: `string`, `number`, `bool` or `singleValue`.
+    public var received: UnknownValue.JSONType
+    /// The value as sent, `UnknownValue.rawValue`: `7` for `"7"`.
+    public var rawValue: String
+    /// Where it is, `UnknownValue.path`: `$.id`.
+    public var path: String
+
+    /// A converted value as the file states it.
+    public init(type: String, received: UnknownValue.JSONType, rawValue: String, path: String) {
+      self.type = type
+      self.received = received
+      self.rawValue = rawValue
+      self.path = path
+    }
+
+    /// The conversion a collecting handler reported; `nil` for another kind of report.
+    public init?(_ value: UnknownValue) {
+      guard case .convertedType(let received) = value.kind else { return nil }
+      self.init(type: value.typeName, received: received, rawValue: value.rawValue, path: value.path)
+    }
+
+    /// Orders by path.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.path, lhs.type, lhs.received.rawValue, lhs.rawValue)
+        < (rhs.path, rhs.type, rhs.received.rawValue, rhs.rawValue)
+    }
+
+    /// `Int at $.id converted from the string 7`.
+    public var description: String {
+      "\(type) at \(path) converted from the \(received.rawValue) \(rawValue)"
+    }
   }
 }

@@ -52,12 +52,25 @@ import Foundation
 ///   "strictError": { "case": "keyNotFound", "path": "$.header", "key": "header" }
 /// }
 /// ```
+///
+/// Version 4 adds the values `@DecodeConvertingType` and `@DecodeOneOrMany` converted from
+/// another JSON type:
+///
+/// ```json
+/// {
+///   "version": 4,
+///   "outcome": "decoded",
+///   "unknownValues": [],
+///   "convertedValues": [ { "type": "Int", "received": "string", "rawValue": "7", "path": "$.id" } ],
+///   "strictError": { "case": "typeMismatch", "path": "$.id" }
+/// }
+/// ```
 public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// The newest version of the format this library reads. A file without `version` is read
-  /// as version 1, and a file is written in the oldest version that holds what it says: 3
-  /// when it lists defaults used or unknown fields, 2 when it lists elements left out or
-  /// renamed values, 1 otherwise.
-  public static let formatVersion = 3
+  /// as version 1, and a file is written in the oldest version that holds what it says: 4
+  /// when it lists converted values, 3 when it lists defaults used or unknown fields, 2 when
+  /// it lists elements left out or renamed values, 1 otherwise.
+  public static let formatVersion = 4
 
   /// What a lenient decode (no handler, or a collecting one) does with the payload.
   public enum Outcome: String, Codable, Hashable, Sendable {
@@ -311,6 +324,11 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   public var unknownFields: [UnknownField]? {
     didSet { raiseVersionToFitMembers() }
   }
+  /// Every value converted from another JSON type, compared in any order; absent reads as none
+  /// (version 4).
+  public var convertedValues: [ConvertedValue]? {
+    didSet { raiseVersionToFitMembers() }
+  }
   /// The error strict decoding throws when it differs from the lenient outcome.
   public var strictError: Failure?
   /// How the re-encoded value differs from the payload (`Encodable` types only).
@@ -348,6 +366,7 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
   /// unknown fields, 2 when it lists elements left out or renamed values, 1 otherwise, so a
   /// file of a payload that has none stays readable by a library that reads version 1.
   var writtenVersion: Int {
+    if convertedValues?.isEmpty == false { return 4 }
     if defaultsUsed?.isEmpty == false || unknownFields?.isEmpty == false { return 3 }
     return invalidElements?.isEmpty == false || renamedValues?.isEmpty == false ? 2 : 1
   }

@@ -122,6 +122,7 @@ extension PayloadFixture {
       let renamed = reports.compactMap(ExpectedOutcome.RenamedValue.init)
       let defaults = reports.compactMap(ExpectedOutcome.DefaultUsed.init)
       let fields = reports.compactMap(ExpectedOutcome.UnknownField.init)
+      let converted = reports.compactMap(ExpectedOutcome.ConvertedValue.init)
       var observed = Observation(
         outcome: ExpectedOutcome(
           outcome: .decoded, unknownValues: unknownValues.map(ExpectedOutcome.ReportedValue.init),
@@ -129,6 +130,7 @@ extension PayloadFixture {
           renamedValues: renamed.isEmpty ? nil : renamed,
           defaultsUsed: defaults.isEmpty ? nil : defaults,
           unknownFields: fields.isEmpty ? nil : fields))
+      observed.outcome.convertedValues = converted.isEmpty ? nil : converted
       observeStrict(strict, lenient: nil, reported: rejected, into: &observed)
       if let encodable = value as? any Encodable {
         try observeRoundTrip(
@@ -284,6 +286,11 @@ extension PayloadFixture {
     }
     for field in outcome.unknownFields ?? [] {
       lines.append("\(field.path): unknown field of \(field.type) \(field.json)")
+    }
+    for value in outcome.convertedValues ?? [] {
+      lines.append(
+        "\(value.path): \(value.type) converted from the \(value.received.rawValue) "
+          + jsonText(value.rawValue))
     }
     if let strictError = outcome.strictError {
       lines.append("\(strictError.path): strict decoding fails with \(strictError.caseDescription)")
