@@ -16,4 +16,9 @@ struct FixtureTests {
   func booking(_ fixture: PayloadFixture) throws {
     try fixture.check(Booking.self)
   }
+
+  @Test(arguments: try PayloadFixture.all(in: "Fixtures/HostPayout"))
+  func hostPayout(_ fixture: PayloadFixture) throws {
+    try fixture.check(HostPayout.self)
+  }
 }

@@ -8,6 +8,7 @@ typealias FixtureModel = Codable & Equatable & Sendable
 let sampleAPIModels: [String: any FixtureModel.Type] = [
   "ListingPage": ListingPage.self,
   "Booking": Booking.self,
+  "HostPayout": HostPayout.self,
 ]
 
 /// The fixtures of one folder of `Fixtures/` whose payload decodes.

@@ -23,7 +23,7 @@ import Testing
 
   /// The bundled executable's registry.
   private static let registry = ModelRegistry(
-    registering: ListingPage.self, Booking.self, Listing.self, BookingV1.self)
+    registering: ListingPage.self, Booking.self, Listing.self, BookingV1.self, HostPayout.self)
 
   private func run(_ arguments: [String], baseline: String) -> CommandRun {
     runCommand(
@@ -41,7 +41,11 @@ import Testing
   }
 
   @Test func anAuditBaselineOfTheFixturesStillAcceptsEveryFinding() {
-    let run = run(["--audit", "Fixtures"], baseline: "audit-fixtures-v1.json")
+    // The folders the baseline was written from: the fixtures added since (`HostPayout`)
+    // bring findings of their own, which a team would add to its baseline.
+    let run = run(
+      ["--audit", "Fixtures/Booking", "Fixtures/ListingPage", "Fixtures/Traffic"],
+      baseline: "audit-fixtures-v1.json")
     #expect(run.errors.isEmpty)
     #expect(run.status == 0)
     #expect(run.output.contains("baseline: 90 findings accepted, 0 entries no longer found"))

@@ -35,7 +35,7 @@ private let fixtureFolders: [String] = {
   /// checked as the contract (`--openapi`), whose schemas count as files do.
   @Test(arguments: fixtureFolders, [false, true])
   func everyFormatCountsTheSameFailures(folder: String, strict: Bool) throws {
-    try checkCountsAgree(folder: folder, strict: strict, registry: sampleRegistry)
+    try checkCountsAgree(folder: folder, strict: strict, registry: fixturesRegistry)
   }
 
   /// The same for payloads with elements left out, old spellings and alias conflicts: an

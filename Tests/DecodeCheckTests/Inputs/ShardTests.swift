@@ -7,6 +7,12 @@ import Testing
 /// The package's `Fixtures/` folder.
 private let fixtures = packageFixtures
 
+/// `decode-check` with the types of every folder of `Fixtures/`.
+private func runCommand(_ arguments: [String], workingDirectory: String? = nil) -> CommandRun {
+  DecodeCheckTests.runCommand(
+    arguments, registry: fixturesRegistry, workingDirectory: workingDirectory)
+}
+
 /// `--shard i/n` splits a run into `n` disjoint shares whose union is the whole run, the same
 /// on every run: files by their path below the folder searched, HAR entries by request,
 /// `--openapi`'s schemas by name.
@@ -15,7 +21,7 @@ private let fixtures = packageFixtures
 
   private func plan(_ paths: [String], shard: Shard? = nil) -> InputPlan {
     var plan = InputPlan(
-      paths: paths, registry: sampleRegistry, model: nil, readsLines: false,
+      paths: paths, registry: fixturesRegistry, model: nil, readsLines: false,
       standardInput: { Data() })
     if let shard { plan.select(shard) }
     return plan
@@ -90,7 +96,7 @@ private let fixtures = packageFixtures
   ) throws -> CheckReport {
     var checker = PayloadChecker()
     if audits { checker.audit = .standard }
-    checker.traffic.routes = try Routes(contentsOfFile: routes, registry: sampleRegistry)
+    checker.traffic.routes = try Routes(contentsOfFile: routes, registry: fixturesRegistry)
     // Requests as captured: a shard's share is decided by the concrete request.
     checker.traffic.keepsQuery = true
     return checker.check(plan(paths, shard: shard), maximumConcurrency: 2, progress: nil)

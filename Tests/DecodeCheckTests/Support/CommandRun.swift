@@ -33,6 +33,10 @@ struct CommandRun {
 /// The registry the bundled executable uses.
 let sampleRegistry = ModelRegistry(registering: ListingPage.self, Booking.self, Listing.self)
 
+/// The types of every folder in `Fixtures/`, for a run over the whole folder.
+let fixturesRegistry = ModelRegistry(
+  registering: ListingPage.self, Booking.self, Listing.self, HostPayout.self)
+
 /// Runs `decode-check` with `arguments`, capturing both streams. The command is named
 /// `decode-check`, as the bundled executable is, unless `name` says otherwise (`nil`: the test
 /// process's own name); the environment is empty unless given.
