@@ -20,7 +20,8 @@ extension ExpectedOutcome {
   static let memberOrder = [
     "version", "outcome", "note", "unknownValues", "invalidElements", "renamedValues",
     "defaultsUsed", "unknownFields", "convertedValues", "strictError", "roundTrip", "type",
-    "received", "rawValue", "canonical", "reason", "case", "path", "key", "json", "error", "replaced", "removed", "added",
+    "received", "rawValue", "canonical", "reason", "case", "path", "key", "json", "error",
+    "replaced", "removed", "added",
   ]
 
   /// Reads a `.expected` file, reporting what is wrong with it: not JSON, an unknown member,

@@ -81,8 +81,7 @@ extension ExpectedOutcome {
   /// ```json
   /// { "type": "Int", "received": "string", "rawValue": "7", "path": "$.id" }
   /// ```
-  public struct ConvertedValue: Codable, Hashable, Comparable, Sendable, CustomStringConvertible
-  {
+  public struct ConvertedValue: Codable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The property's type, `UnknownValue.typeName`: `Int`.
     public var type: String
     /// The JSON type it arrived as: `string`, `number`, `bool` or `singleValue`.
@@ -103,7 +102,8 @@ extension ExpectedOutcome {
     /// The conversion a collecting handler reported; `nil` for another kind of report.
     public init?(_ value: UnknownValue) {
       guard case .convertedType(let received) = value.kind else { return nil }
-      self.init(type: value.typeName, received: received, rawValue: value.rawValue, path: value.path)
+      self.init(
+        type: value.typeName, received: received, rawValue: value.rawValue, path: value.path)
     }
 
     /// Orders by path.
