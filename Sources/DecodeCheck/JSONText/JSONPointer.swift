@@ -69,6 +69,16 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
       .map { String($0).replacing("~1", with: "/").replacing("~0", with: "~") }
   }
 
+  /// Whether the pointer is `other` or leads below it: a property's pointer is within its
+  /// schema's, `#/components/schemas/QuoteState` is not within `…/Quote`'s.
+  ///
+  /// ```swift
+  /// enumPointer.isWithin(schemaPointer)  // #/components/schemas/Kind/enum/3 in …/Kind: true
+  /// ```
+  func isWithin(_ other: JSONPointer) -> Bool {
+    description == other.description || description.hasPrefix(other.description + "/")
+  }
+
   /// The last token, unescaped; `nil` for the root.
   ///
   /// ```swift

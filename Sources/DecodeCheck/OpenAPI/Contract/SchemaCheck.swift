@@ -80,8 +80,10 @@ struct SchemaCheck {
         addNotes(generator.notes)
         return
       }
-      // The examples and the full payload spent part of the budget.
-      var plan = VariantPlan(generator: generator, budget: budget)
+      // The examples and the full payload spent part of the budget; an example left out is
+      // one of the schema's own payloads not checked.
+      let examplesLeftOut = budget.leftOut
+      var plan = VariantPlan(generator: generator, budget: budget, root: root)
       plan.add(variantsOf: base)
       budget = plan.budget
       let engine = ProbeEngine(decoder, base: baseReports, maximumConcurrency: decodingAtOnce)
@@ -92,7 +94,9 @@ struct SchemaCheck {
       for finding in engine.answers(probes, { attribution.findings(for: $1, of: $0) }).joined() {
         add(finding)
       }
-      if budget.leftOut > 0 {
+      // Payloads of nested schemas past the budget go unsaid: each is its own schema's to
+      // check. The notice is for a schema whose own members were not all probed.
+      if examplesLeftOut > 0 || plan.ownMembersLeftOut > 0 {
         add(wording.leftOut(budget.leftOut, budget: budget.limit, site: rootSite))
       }
       addNotes(plan.notes)

@@ -6,11 +6,18 @@ import CodableResilience
 /// Past the budget, variants are counted rather than planned, so a report can say how many
 /// were left out. A planned variant is made only when the ``ProbeEngine`` decodes it.
 ///
+/// The schema's own members come first: a variant that changes the payload itself or one of
+/// its members (arrays between them aside), or that comes from a spec member inside the
+/// schema or a part it is `allOf`, is planned before any about the schemas nested in it, so a
+/// schema that holds a large one (`Quote` holding a `Status`) still probes its own `enum`
+/// within the budget. The nested schemas' variants get what room is left, in the order found.
+///
 /// ```swift
-/// var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: 20))
+/// var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: 20), root: quote)
 /// plan.add(variantsOf: base)
-/// plan.variants.count   // 20
-/// plan.budget.leftOut   // 17
+/// plan.variants.count        // 20
+/// plan.budget.leftOut        // 17
+/// plan.ownMembersLeftOut     // 0: every variant of `Quote`'s own members was planned
 /// ```
 struct VariantPlan {
   private var generator: PayloadGenerator
@@ -18,19 +25,44 @@ struct VariantPlan {
   /// What the variants may spend, and how many the plan left out.
   private(set) var budget: VariantBudget
   private(set) var variants: [GeneratedVariant] = []
+  /// How many variants of the schema's own members the budget had no room for.
+  private(set) var ownMembersLeftOut = 0
+  /// Where the schema's own members are declared: the schema and the parts it is read from.
+  private let ownPointers: [JSONPointer]
+  /// The variants of the schema's own members planned so far; each has taken its room.
+  private var own: [GeneratedVariant] = []
+  /// The variants of nested schemas planned so far, each with how many notes the generator
+  /// had made before it; they take their room once the own members have taken theirs.
+  private var nested: [(variant: GeneratedVariant, notesBefore: Int)] = []
 
-  init(generator: PayloadGenerator, budget: VariantBudget) {
+  /// A plan for payloads of `root`, the schema the check is of.
+  init(generator: PayloadGenerator, budget: VariantBudget, root: SchemaID) {
     self.generator = generator
     self.budget = budget
+    ownPointers = MergedSchema(generator.graph, root).parts.map { generator.graph[$0].site.pointer }
   }
 
   /// What the generator left out while making the branches within the budget.
-  var notes: [PayloadGenerator.Note] { notesWithinBudget ?? generator.notes }
-  private var notesWithinBudget: [PayloadGenerator.Note]?
+  var notes: [PayloadGenerator.Note] {
+    notesWithinBudget.map { Array(generator.notes.prefix($0)) } ?? generator.notes
+  }
+  /// How many of the generator's notes came before the first variant left out, once one is.
+  private var notesWithinBudget: Int?
 
-  /// Adds the variants of `base`, a whole payload.
+  /// Adds the variants of `base`, a whole payload: those of the schema's own members within
+  /// the budget first, then those of the schemas nested in it while room is left.
   mutating func add(variantsOf base: GeneratedValue) {
     walk(base, at: [], isBranch: false) { $0 }
+    let room = budget.remaining
+    if nested.count > room {
+      noteLeftOut(notesBefore: nested[room].notesBefore)
+      budget.leaveOut(nested.count - room)
+      nested.removeLast(nested.count - room)
+    }
+    for _ in nested { budget.take() }
+    variants += own + nested.map(\.variant)
+    own = []
+    nested = []
   }
 
   /// Adds the variants of `value`, which stands at `prefix` in the payload `embed` puts it in.
@@ -77,19 +109,44 @@ struct VariantPlan {
     _ payload: @autoclosure @escaping @Sendable () -> GeneratedValue, _ check: ContractCheck,
     at path: [UnknownValue.PathComponent], site: SpecSite, _ change: VariantPurpose.Change
   ) {
-    guard budget.hasRoom else { return leaveOut() }
-    budget.take()
-    variants.append(
-      GeneratedVariant(
-        make: payload,
-        purpose: VariantPurpose(check: check, path: path, site: site, change: change)))
+    let isOwn = isOwnMember(at: path, site: site)
+    guard hasRoom(isOwn: isOwn) else { return leaveOut(isOwn: isOwn) }
+    let variant = GeneratedVariant(
+      make: payload, purpose: VariantPurpose(check: check, path: path, site: site, change: change))
+    if isOwn {
+      budget.take()
+      own.append(variant)
+    } else {
+      nested.append((variant, generator.notes.count))
+    }
+  }
+
+  /// Whether a variant at `path`, from the spec member at `site`, is about the schema's own
+  /// members: the payload itself or one of its members (arrays between them aside), or a
+  /// member declared inside the schema or one of its parts.
+  private func isOwnMember(at path: [UnknownValue.PathComponent], site: SpecSite) -> Bool {
+    path.count { if case .key = $0 { true } else { false } } <= 1
+      || ownPointers.contains { site.pointer.isWithin($0) }
+  }
+
+  /// Whether one more variant fits: one of the own members while the budget has room, one of
+  /// a nested schema while the budget has room beside those already waiting (own members
+  /// found later take room first, so a nested one past it can never fit).
+  private func hasRoom(isOwn: Bool) -> Bool {
+    isOwn ? budget.hasRoom : nested.count < budget.remaining
   }
 
   /// Counts a variant the budget has no room for. What the generator notes from then on is
   /// about variants only counted, which the count already covers.
-  private mutating func leaveOut() {
-    if budget.leftOut == 0 { notesWithinBudget = generator.notes }
+  private mutating func leaveOut(isOwn: Bool) {
+    noteLeftOut(notesBefore: generator.notes.count)
     budget.leaveOut(1)
+    if isOwn { ownMembersLeftOut += 1 }
+  }
+
+  /// Keeps the generator's notes up to the first variant left out.
+  private mutating func noteLeftOut(notesBefore count: Int) {
+    notesWithinBudget = min(notesWithinBudget ?? count, count)
   }
 
   /// Each other element of the `enum` the value was taken from.
@@ -100,8 +157,9 @@ struct VariantPlan {
     let merged = MergedSchema(graph, node.origin.schema)
     for element in merged.enumValues where element.site != node.origin.site {
       // Past the budget a huge `enum`'s values are counted, not turned into payloads.
-      guard budget.hasRoom else {
-        leaveOut()
+      let isOwn = isOwnMember(at: place, site: element.site)
+      guard hasRoom(isOwn: isOwn) else {
+        leaveOut(isOwn: isOwn)
         continue
       }
       let literal = generator.literal(element, reason: .enumValue, schema: node.origin.schema)
