@@ -60,9 +60,10 @@ struct ContractWording {
       check: .generation, site: site, value: nil)
   }
 
-  /// The payloads of a schema the budget had no room for, when it spent the budget on
-  /// others: a warning (an error under `--strict`) of the kind ``Finding/Kind/notGenerated``,
-  /// worded as what it is, a partial check.
+  /// The payloads of a schema the budget had no room for, given when some of them were its
+  /// own (an example, a variant of its own members), counting all of them: a warning (an
+  /// error under `--strict`) of the kind ``Finding/Kind/notGenerated``, worded as what it is,
+  /// a partial check.
   func leftOut(_ count: Int, budget: Int, site: SpecSite) -> ContractFinding {
     located(
       Finding(
