@@ -89,6 +89,19 @@ import Testing
     #expect(JSONPointer(fragment: pointer.description)?.tokens == pointer.tokens)
   }
 
+  /// A member's pointer is within its schema's; a schema whose name starts with another's is
+  /// not within it.
+  @Test func isWithinItselfAndWhatLeadsToIt() throws {
+    let share = JSONPointer.root.appending("components").appending("schemas").appending("Share")
+    let state = share.appending("properties").appending("state").appending("enum").appending(2)
+    #expect(state.isWithin(share))
+    #expect(share.isWithin(share))
+    #expect(!share.isWithin(state))
+    let shareState = try #require(JSONPointer(fragment: "#/components/schemas/ShareState"))
+    #expect(!shareState.isWithin(share))
+    #expect(share.isWithin(.root))
+  }
+
   @Test func readsPercentEscapes() {
     #expect(JSONPointer(fragment: "#/components/schemas/Caf%C3%A9")?.lastToken == "Café")
   }

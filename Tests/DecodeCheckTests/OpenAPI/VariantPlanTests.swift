@@ -115,7 +115,9 @@ private let revoked = "#/components/schemas/Share/properties/state/enum/2"
   }
 
   /// A member declared inside the schema is its own however deep in the payload it is (an
-  /// inline object's `enum`); a part it is `allOf` counts as the schema too.
+  /// inline object's `enum`); a part it is `allOf` counts as the schema too; a member of the
+  /// schema is its own wherever its `enum` is declared (Mastodon's `state` is a `$ref` to
+  /// `QuoteStateEnum`).
   @Test func aMemberDeclaredInsideTheSchemaIsItsOwn() throws {
     let members = (0..<10).map { #""p\#($0)": {"type": "string"}"# }.joined(separator: ", ")
     let spec = Specs.document(
@@ -126,9 +128,11 @@ private let revoked = "#/components/schemas/Share/properties/state/enum/2"
                                 "extra": {"type": "object", "required": ["tone"],
                                           "properties": {"tone": {"enum": ["low", "high"]}}}}},
         "Item": {"allOf": [{"$ref": "#/components/schemas/Base"},
-                           {"type": "object", "required": ["meta"],
+                           {"type": "object", "required": ["meta", "level"],
                             "properties": {"meta": {"type": "object", "required": ["kind"],
-                                                    "properties": {"kind": {"enum": ["a", "b"]}}}}}]}
+                                                    "properties": {"kind": {"enum": ["a", "b"]}}},
+                                           "level": {"$ref": "#/components/schemas/Level"}}}]},
+        "Level": {"enum": ["x", "y"]}
         """##)
     var graph = SchemaGraph(try Specs.read(spec))
     let root = try #require(graph.schema(named: "Item") as SchemaID?)
@@ -137,11 +141,11 @@ private let revoked = "#/components/schemas/Share/properties/state/enum/2"
       Issue.record("no payload of Item")
       return
     }
-    var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: 2), root: root)
+    var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: 3), root: root)
     plan.add(variantsOf: base)
     #expect(
       plan.variants.map { "$" + $0.purpose.path.map(\.description).joined() }
-        == ["$.extra.tone", "$.meta.kind"])
+        == ["$.extra.tone", "$.meta.kind", "$.level"])
     #expect(plan.ownMembersLeftOut == 0)
     #expect(plan.budget.leftOut == 10)
   }

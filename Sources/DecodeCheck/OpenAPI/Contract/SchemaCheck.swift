@@ -80,9 +80,8 @@ struct SchemaCheck {
         addNotes(generator.notes)
         return
       }
-      // The examples and the full payload spent part of the budget; an example left out is
-      // one of the schema's own payloads not checked.
-      let examplesLeftOut = budget.leftOut
+      // The examples and the full payload spent part of the budget (all the examples fit, or
+      // no payload could have been tried).
       var plan = VariantPlan(generator: generator, budget: budget, root: root)
       plan.add(variantsOf: base)
       budget = plan.budget
@@ -96,7 +95,7 @@ struct SchemaCheck {
       }
       // Payloads of nested schemas past the budget go unsaid: each is its own schema's to
       // check. The notice is for a schema whose own members were not all probed.
-      if examplesLeftOut > 0 || plan.ownMembersLeftOut > 0 {
+      if plan.ownMembersLeftOut > 0 {
         add(wording.leftOut(budget.leftOut, budget: budget.limit, site: rootSite))
       }
       addNotes(plan.notes)
