@@ -117,7 +117,8 @@ private let revoked = "#/components/schemas/Share/properties/state/enum/2"
   /// A member declared inside the schema is its own however deep in the payload it is (an
   /// inline object's `enum`); a part it is `allOf` counts as the schema too; a member of the
   /// schema is its own wherever its `enum` is declared (Mastodon's `state` is a `$ref` to
-  /// `QuoteStateEnum`).
+  /// `QuoteStateEnum`), and so is an array member's element. Members of a nested schema are
+  /// not, though their `enum` comes once the budget is spent (`later.mood`).
   @Test func aMemberDeclaredInsideTheSchemaIsItsOwn() throws {
     let members = (0..<10).map { #""p\#($0)": {"type": "string"}"# }.joined(separator: ", ")
     let spec = Specs.document(
@@ -128,11 +129,16 @@ private let revoked = "#/components/schemas/Share/properties/state/enum/2"
                                 "extra": {"type": "object", "required": ["tone"],
                                           "properties": {"tone": {"enum": ["low", "high"]}}}}},
         "Item": {"allOf": [{"$ref": "#/components/schemas/Base"},
-                           {"type": "object", "required": ["meta", "level"],
+                           {"type": "object", "required": ["meta", "level", "tags", "later"],
                             "properties": {"meta": {"type": "object", "required": ["kind"],
                                                     "properties": {"kind": {"enum": ["a", "b"]}}},
-                                           "level": {"$ref": "#/components/schemas/Level"}}}]},
-        "Level": {"enum": ["x", "y"]}
+                                           "level": {"$ref": "#/components/schemas/Level"},
+                                           "tags": {"type": "array",
+                                                    "items": {"$ref": "#/components/schemas/Level"}},
+                                           "later": {"$ref": "#/components/schemas/Later"}}}]},
+        "Level": {"enum": ["x", "y"]},
+        "Later": {"type": "object", "required": ["mood"],
+                  "properties": {"mood": {"enum": ["calm", "loud"]}}}
         """##)
     var graph = SchemaGraph(try Specs.read(spec))
     let root = try #require(graph.schema(named: "Item") as SchemaID?)
@@ -141,12 +147,37 @@ private let revoked = "#/components/schemas/Share/properties/state/enum/2"
       Issue.record("no payload of Item")
       return
     }
-    var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: 3), root: root)
+    var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: 4), root: root)
     plan.add(variantsOf: base)
     #expect(
       plan.variants.map { "$" + $0.purpose.path.map(\.description).joined() }
-        == ["$.extra.tone", "$.meta.kind", "$.level"])
+        == ["$.extra.tone", "$.meta.kind", "$.level", "$.tags[0]"])
     #expect(plan.ownMembersLeftOut == 0)
-    #expect(plan.budget.leftOut == 10)
+    #expect(plan.budget.leftOut == 11)
+  }
+
+  /// What the generator notes while making a branch only counted past the budget is left
+  /// out with it: the count covers it.
+  @Test func aNoteOfABranchPastTheBudgetIsLeftOut() throws {
+    let spec = Specs.document(
+      schemas: ##"""
+        "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}]},
+        "Cat": {"type": "object", "properties": {"lives": {"type": "integer"}}},
+        "Dog": {"type": "object", "properties": {"collar": {"$ref": "other.json#/Collar"}}}
+        """##)
+    var graph = SchemaGraph(try Specs.read(spec))
+    let root = try #require(graph.schema(named: "Pet") as SchemaID?)
+    var generator = PayloadGenerator(graph: graph)
+    guard case .value(let base) = generator.value(of: root) else {
+      Issue.record("no payload of Pet")
+      return
+    }
+    var notes: [Int: Int] = [:]
+    for limit in [0, 10] {
+      var plan = VariantPlan(generator: generator, budget: VariantBudget(limit: limit), root: root)
+      plan.add(variantsOf: base)
+      notes[limit] = plan.notes.count
+    }
+    #expect(notes == [0: 0, 10: 1])
   }
 }
