@@ -351,3 +351,29 @@ struct DecodeConvertingTypeTests {
       collector.values.map(\.description) == [#"Int at $.id arrived as the string "7"; converted"#])
   }
 }
+
+/// The migration guide's answer to BetterCodable's `@LosslessArray`: elements that convert are
+/// read and reported, one that does not is left out with its error, and each is written back
+/// as read.
+struct LosslessArrayMigrationTests {
+  struct Batch: Codable {
+    @SkipInvalidElements var ids: [DecodeConvertingType<Int>]
+  }
+
+  @Test func elementsConvertAndOneThatDoesNotIsLeftOut() throws {
+    let json = #"{"ids": [1, "2", "x", 4]}"#
+    let (batch, reports) = try JSONDecoder().decodeCollectingUnknownValues(
+      Batch.self, from: Data(json.utf8))
+    #expect(batch.ids.map(\.wrappedValue) == [1, 2, 4])
+    #expect(reports.map(\.path) == ["$.ids[1]", "$.ids[2]"])
+    #expect(reports.first?.kind == .convertedType(from: .string))
+    if case .invalidElement(let failure) = reports.last?.kind {
+      #expect(failure.errorKind == "typeMismatch")
+    } else {
+      Issue.record("the element that does not convert is not left out: \(reports)")
+    }
+    #expect(
+      String(decoding: try JSONEncoder().encode(batch), as: UTF8.self)
+        == #"{"ids":[1,"2","x",4]}"#)
+  }
+}
