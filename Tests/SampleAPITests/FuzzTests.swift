@@ -26,6 +26,13 @@ struct FuzzTests {
     try Self.fuzzer().check(Booking.self, iterations: Self.iterations)
   }
 
+  /// A model of `@DecodeConvertingType` and `@DecodeOneOrMany`: the mutations that quote or
+  /// unquote a value and put one value in place of an array reach its conversions.
+  @Test func mutatedPayouts() throws {
+    try PayloadFuzzer(fixturesIn: "Fixtures/HostPayout").check(
+      HostPayout.self, iterations: Self.iterations / 2)
+  }
+
   @Test func regressionInputsKeepEveryRule() throws {
     let regressions = try PayloadFuzzer(fixturesIn: "Tests/Fuzz/Regressions")
     // Several times over: some failures depend on the order Foundation visits dictionary

@@ -107,13 +107,14 @@ func decodingInvariantViolations<T: Codable>(
       }
       break
     }
-    if let firstReported, case .defaultUsed = firstReported.kind {
-      // A default first: strict throws what a plain property throws there, at its path.
+    if let firstReported, firstReported.kind.failsStrictAsAPlainProperty {
+      // A default or a conversion first: strict throws what a plain property throws there,
+      // at its path.
       let path = errorPath(error)
       if path != firstReported.path {
         violations.append(
-          "strict failed with \(error) at \(path ?? "?"), not at the default used first, "
-            + "\(firstReported)")
+          "strict failed with \(error) at \(path ?? "?"), not at the default used or value "
+            + "converted first, \(firstReported)")
       }
       break
     }
@@ -263,5 +264,16 @@ extension Result {
   fileprivate var failure: Failure? {
     if case .failure(let error) = self { return error }
     return nil
+  }
+}
+
+extension UnknownValue.Kind {
+  /// Whether `.strict` throws what a plain property throws for the report, rather than an
+  /// error carrying it: a default used, a value converted from another JSON type.
+  fileprivate var failsStrictAsAPlainProperty: Bool {
+    switch self {
+    case .defaultUsed, .convertedType: true
+    default: false
+    }
   }
 }

@@ -21,6 +21,11 @@ struct PayloadMutator: Sendable {
     case swapValueType
     case removeKey
     case nullKey
+    /// A number or boolean quoted, or a quoted one unquoted: `7` ↔ `"7"`, the same value in
+    /// another JSON type.
+    case convertValueType
+    /// An array replaced by its first element: one value where a list was sent.
+    case oneForMany
   }
 
   /// A mutated payload and how it was made.
@@ -169,6 +174,10 @@ struct PayloadMutator: Sendable {
       return replaceToken(in: &bytes, of: [.number], with: value, using: &random)
     case .removeKey, .nullKey:
       return editMember(of: &bytes, removing: mutation == .removeKey, using: &random)
+    case .convertValueType:
+      return convertValueType(in: &bytes, using: &random)
+    case .oneForMany:
+      return replaceArrayByItsFirstElement(in: &bytes, using: &random)
     case .swapValueType:
       let value = random.element(of: [
         "null", "true", "0", "\"\"", "[]", "{}", "[null]", "{\"\":0}",
@@ -211,6 +220,54 @@ struct PayloadMutator: Sendable {
     return "\(name) at \(key.lowerBound)"
   }
 
+  /// Quotes a number or a boolean, or unquotes a string that holds one: the value kept, its
+  /// JSON type changed.
+  private func convertValueType(in bytes: inout [UInt8], using random: inout SplitMix64)
+    -> String
+  {
+    let candidates = JSONToken.tokens(in: bytes).filter { token in
+      switch token.kind {
+      case .number: return true
+      case .literal: return bytes[token.range.lowerBound] != UInt8(ascii: "n")
+      case .string:
+        guard token.range.count >= 2 else { return false }
+        let inner = bytes[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)]
+        let text = String(decoding: inner, as: UTF8.self)
+        return text == "true" || text == "false" || Double(text) != nil && !text.contains(" ")
+      case .key: return false
+      }
+    }
+    guard !candidates.isEmpty else { return "no scalar" }
+    let token = random.element(of: candidates)
+    let text = Array(bytes[token.range])
+    let quote = UInt8(ascii: "\"")
+    let converted =
+      token.kind == .string ? Array(text.dropFirst().dropLast()) : [quote] + text + [quote]
+    bytes.replaceSubrange(token.range, with: converted)
+    return "\(String(decoding: converted, as: UTF8.self)) at \(token.range.lowerBound)"
+  }
+
+  /// Replaces one array (not empty) with its first element.
+  private func replaceArrayByItsFirstElement(
+    in bytes: inout [UInt8], using random: inout SplitMix64
+  ) -> String {
+    var inString = [Bool](repeating: false, count: bytes.count)
+    for token in JSONToken.tokens(in: bytes) where token.kind == .string || token.kind == .key {
+      for index in token.range where index < inString.count { inString[index] = true }
+    }
+    let arrays = bytes.indices.filter { bytes[$0] == UInt8(ascii: "[") && !inString[$0] }
+    guard !arrays.isEmpty else { return "no array" }
+    let open = random.element(of: arrays)
+    let end = JSONToken.valueEnd(in: bytes, from: open)
+    guard end > open + 1,
+      let first = bytes[(open + 1)..<end].firstIndex(where: { !JSONToken.whitespace.contains($0) }),
+      bytes[first] != UInt8(ascii: "]")
+    else { return "empty array at \(open)" }
+    let element = Array(bytes[first..<JSONToken.valueEnd(in: bytes, from: first)])
+    bytes.replaceSubrange(open..<end, with: element)
+    return "array at \(open) as its first element"
+  }
+
   /// Wraps the payload in, or inserts at `position`, thousands of open arrays or objects.
   private func nest(_ bytes: inout [UInt8], at position: Int, using random: inout SplitMix64)
     -> String
@@ -244,102 +301,5 @@ struct PayloadMutator: Sendable {
     let token = random.element(of: tokens)
     bytes.replaceSubrange(token.range, with: Array(replacement.utf8))
     return "\(replacement) at \(token.range.lowerBound)"
-  }
-}
-
-/// A token of a (possibly broken) JSON text, found by a forgiving scan.
-struct JSONToken: Sendable {
-  enum Kind {
-    /// A string followed by a colon.
-    case key
-    /// Any other string.
-    case string
-    case number
-    /// `null`, `true` or `false`.
-    case literal
-  }
-
-  var kind: Kind
-  /// The token's bytes, quotes included.
-  var range: Range<Int>
-
-  var lowerBound: Int { range.lowerBound }
-  var upperBound: Int { range.upperBound }
-
-  /// JSON's whitespace bytes.
-  static let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
-
-  /// The end of the value starting at `start`: past its closing bracket for an object or
-  /// array (strings inside skipped), past its closing quote for a string, and before the
-  /// next `,`, `}`, `]` or whitespace otherwise. The end of the input when it is cut short.
-  static func valueEnd(in bytes: [UInt8], from start: Int) -> Int {
-    let opening: Set<UInt8> = [UInt8(ascii: "{"), UInt8(ascii: "[")]
-    let closing: Set<UInt8> = [UInt8(ascii: "}"), UInt8(ascii: "]")]
-    if bytes[start] == UInt8(ascii: "\"") {
-      return (closingQuote(in: bytes, after: start) ?? bytes.count - 1) + 1
-    }
-    guard opening.contains(bytes[start]) else {
-      return bytes[start...].firstIndex {
-        $0 == UInt8(ascii: ",") || closing.contains($0) || whitespace.contains($0)
-      } ?? bytes.count
-    }
-    var depth = 0
-    var index = start
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index = (closingQuote(in: bytes, after: index) ?? bytes.count - 1) + 1
-        continue
-      }
-      if opening.contains(byte) { depth += 1 }
-      if closing.contains(byte) {
-        depth -= 1
-        if depth == 0 { return index + 1 }
-      }
-      index += 1
-    }
-    return bytes.count
-  }
-
-  /// The tokens of `bytes`, skipping whatever is not one.
-  static func tokens(in bytes: [UInt8]) -> [JSONToken] {
-    let numberBytes = Set("-+.0123456789eE".utf8)
-    var tokens: [JSONToken] = []
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        let end = closingQuote(in: bytes, after: index) ?? bytes.count - 1
-        let next = bytes[(end + 1)...].first { !whitespace.contains($0) }
-        tokens.append(
-          JSONToken(kind: next == UInt8(ascii: ":") ? .key : .string, range: index..<end + 1))
-        index = end + 1
-      } else if numberBytes.contains(byte) {
-        let end = bytes[index...].firstIndex { !numberBytes.contains($0) } ?? bytes.count
-        tokens.append(JSONToken(kind: .number, range: index..<end))
-        index = end
-      } else if let literal = ["null", "true", "false"].first(where: {
-        bytes[index...].starts(with: $0.utf8)
-      }) {
-        tokens.append(JSONToken(kind: .literal, range: index..<index + literal.utf8.count))
-        index += literal.utf8.count
-      } else {
-        index += 1
-      }
-    }
-    return tokens
-  }
-
-  /// The index of the quote closing the string opened at `index`, skipping escaped quotes.
-  private static func closingQuote(in bytes: [UInt8], after index: Int) -> Int? {
-    var position = index + 1
-    while position < bytes.count {
-      switch bytes[position] {
-      case UInt8(ascii: "\\"): position += 2
-      case UInt8(ascii: "\""): return position
-      default: position += 1
-      }
-    }
-    return nil
   }
 }
