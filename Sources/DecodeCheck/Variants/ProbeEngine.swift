@@ -176,6 +176,8 @@ struct ReportTally: Sendable {
     switch value.kind {
     case .invalidElement: what = "left out"
     case .unknownField: what = "unknown field"
+    // The JSON type it arrived as, not the value, which a variant or a stand-in replaces.
+    case .convertedType(let received): what = "converted from " + received.rawValue
     default: what = "value " + value.rawValue
     }
     return "\(report.jsonPath) \(value.typeName) \(what)"
