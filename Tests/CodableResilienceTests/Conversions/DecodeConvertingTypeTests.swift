@@ -377,3 +377,30 @@ struct LosslessArrayMigrationTests {
         == #"{"ids":[1,"2","x",4]}"#)
   }
 }
+
+/// What is not converted, because how it reads a string or a number is the decoder's affair.
+struct NotConvertedTests {
+  @Test func aDateOrAURLOfAnotherJSONTypeThrowsAsPlain() throws {
+    struct Stamped: Decodable {
+      @DecodeConvertingType var at: Date
+      @DecodeConvertingType var link: URL
+    }
+    struct PlainStamped: Decodable {
+      var at: Date
+      var link: URL
+    }
+    for json in [#"{"at": "7", "link": "https://a.example"}"#, #"{"at": 7, "link": 7}"#] {
+      let plain = #expect(throws: DecodingError.self) {
+        try JSONDecoder().decode(PlainStamped.self, from: Data(json.utf8))
+      }
+      let collector = UnknownValueCollector()
+      let decoder = JSONDecoder()
+      decoder.unknownValueHandler = .collect(into: collector)
+      let converting = #expect(throws: DecodingError.self) {
+        try decoder.decode(Stamped.self, from: Data(json.utf8))
+      }
+      #expect(describe(try #require(converting)) == describe(try #require(plain)), "\(json)")
+      #expect(collector.values.isEmpty)
+    }
+  }
+}

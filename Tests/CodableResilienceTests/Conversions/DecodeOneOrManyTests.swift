@@ -137,3 +137,29 @@ struct DecodeOneOrManyTests {
     #expect(collector.values.map(\.path) == ["$[1]"])
   }
 }
+
+/// A list of lists: a single list is no single element when one of its elements fails as the
+/// inner list's element does; it throws as a plain element, at the element's path.
+struct OneOrManyNestingTests {
+  struct Grid: Decodable {
+    @DecodeOneOrMany var rows: [[Int]]
+  }
+
+  @Test func anElementThatFailsInsideThrowsAsAPlainElement() throws {
+    struct PlainGrid: Decodable {
+      var rows: [[Int]]
+    }
+    let json = Data(#"{"rows": [1, 2]}"#.utf8)
+    let collector = UnknownValueCollector()
+    let decoder = JSONDecoder()
+    decoder.unknownValueHandler = .collect(into: collector)
+    let thrown = #expect(throws: DecodingError.self) { try decoder.decode(Grid.self, from: json) }
+    let plain = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(PlainGrid.self, from: json)
+    }
+    #expect(describe(try #require(thrown)) == describe(try #require(plain)))
+    #expect(collector.values.isEmpty)
+    let grid = try JSONDecoder().decode(Grid.self, from: Data(#"{"rows": [[1, 2]]}"#.utf8))
+    #expect(grid.rows == [[1, 2]])
+  }
+}
