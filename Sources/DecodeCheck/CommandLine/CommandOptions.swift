@@ -7,6 +7,8 @@ struct CommandOptions: Equatable {
   var format = ReportFormat.text
   var readsLines = false
   var isQuiet = false
+  /// `-v`: the text format also lists the audit's open fields.
+  var isVerbose = false
   var jobs: Int?
   var showsHelp = false
   var showsVersion = false
@@ -173,6 +175,7 @@ struct CommandOptions: Equatable {
       case "--strict": isStrict = try flag()
       case "--lines": readsLines = try flag()
       case "-q", "--quiet": isQuiet = try flag()
+      case "-v", "--verbose": isVerbose = try flag()
       case "--version": showsVersion = try flag()
       case "-h", "--help": showsHelp = try flag()
       default:

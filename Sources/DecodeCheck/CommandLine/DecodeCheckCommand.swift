@@ -246,6 +246,7 @@ public enum DecodeCheckCommand {
     }
     report = report.disabling(options.disabledClasses)
     var context = RenderContext(toolName: name, quiet: options.isQuiet)
+    context.verbose = options.isVerbose
     if let workingDirectory { context.workingDirectory = WorkingDirectory(workingDirectory) }
     context.writesSummary = summaryFile != nil
     standardOutput.write(options.format.render(report, context: context))

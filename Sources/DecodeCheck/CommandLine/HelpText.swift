@@ -87,6 +87,8 @@ extension DecodeCheckCommand {
                                   resilient  reported as unknown; names the type and tool
                                   open       decodes, and nothing is reported
                                   required   leaving the key out fails (a note)
+                                The text lists each type that breaks fields once, naming
+                                them, and open fields only with -v.
                                 Payloads that do not decode are reported as usual and are
                                 not audited.
         --places-per-field <n>  With --audit: ask about at most n places of one field in a
@@ -125,6 +127,7 @@ extension DecodeCheckCommand {
                                 usage error that lists the classes.
         -q, --quiet             text and github: print only errors, brittle fields and the summary
                                 lines, and no progress. json, junit and sarif report everything.
+        -v, --verbose           text: also list the audit's open fields.
         -j, --jobs <n>          Check at most n files at once (default: one per core).
         --shard <i/n>           Check only share i of n (1 <= i <= n), so a CI matrix of n
                                 jobs splits a large check, audit or --openapi run: files by

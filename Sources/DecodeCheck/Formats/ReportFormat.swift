@@ -32,7 +32,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
 
   func render(_ report: CheckReport, context: RenderContext) -> String {
     switch self {
-    case .text: TextFormat.render(report, quiet: context.quiet)
+    case .text: TextFormat.render(report, quiet: context.quiet, verbose: context.verbose)
     case .json: JSONFormat.render(report)
     case .github: GitHubFormat.render(report, context: context)
     case .junit: JUnitFormat.render(report, toolName: context.toolName)
@@ -94,6 +94,8 @@ struct RenderContext {
   var toolName = "decode-check"
   /// Whether warnings are left out (text and github).
   var quiet = false
+  /// Whether the text format also lists the audit's open fields (`-v`).
+  var verbose = false
   /// The folder SARIF and the summary name files relative to.
   var workingDirectory = WorkingDirectory.current
   /// Whether the Markdown summary is written somewhere, so GitHub annotations past the limit

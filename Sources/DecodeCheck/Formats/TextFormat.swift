@@ -4,10 +4,11 @@
 /// Old spellings are one note per type and spelling, at the first place it was seen, with its
 /// counts; an alias conflict is an error placed on its type: `MyModels.PaymentMethod: error:
 /// alias "sepa" names …`. Findings about a model's fields (the audit's) follow everything
-/// about payloads, by model and path, and the lines of the views over the findings close the
-/// report before the summary.
+/// about payloads, by model and path, as ``AuditText`` groups them (open fields only with
+/// `verbose`, `-v`), and the lines of the views over the findings close the report before the
+/// summary.
 enum TextFormat {
-  static func render(_ report: CheckReport, quiet: Bool) -> String {
+  static func render(_ report: CheckReport, quiet: Bool, verbose: Bool = false) -> String {
     var text = ""
     for (finding, file) in report.findings(aboutModels: false) where finding.isShown(quiet: quiet) {
       text += line(for: finding, in: file) + "\n"
@@ -17,8 +18,10 @@ enum TextFormat {
         text += line(forFixed: entry, failing: baseline.fixedEntriesFail) + "\n"
       }
     }
-    for (finding, file) in report.findings(aboutModels: true) where finding.isShown(quiet: quiet) {
-      text += line(for: finding, in: file) + "\n"
+    for line in AuditText.lines(
+      report.findings(aboutModels: true), quiet: quiet, verbose: verbose)
+    {
+      text += line + "\n"
     }
     for line in report.viewLines {
       text += line + "\n"
