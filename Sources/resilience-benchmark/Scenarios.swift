@@ -37,6 +37,7 @@ extension Scenario {
     decodeCheckRecordDistinctShapes,
     decodeCheckAudit,
     decodeCheckAuditMemory,
+    decodeCheckAuditEvents,
     decodeCheckOpenAPI,
   ]
 
