@@ -23,13 +23,12 @@ struct PayloadAuditor: Sendable {
 
   /// Audits `data`, a payload that decoded as `base` says; `line` is its line in the file
   /// when it is one line of many. At most ``AuditBudget/placesPerFile`` variants are made,
-  /// each made, decoded and dropped in turn.
+  /// each made, decoded and dropped in turn, each of the payload with its arrays down to the
+  /// element it changes (``PayloadReductions``) when that decodes alike.
   func audit(_ data: Data, base: VariantOutcome, line: Int?) -> PayloadAudit {
     guard let outline = JSONDocument(data) else {
       return PayloadAudit(places: [], variantCount: 0)
     }
-    let engine = ProbeEngine(
-      decoder, base: base.reports, maximumConcurrency: maximumConcurrency)
     // The model reads nothing of an element it left out already: nothing there to ask about.
     let leftOut = base.reports.filter(\.isElementLeftOut).map(\.path)
     let paths = outline.paths()
@@ -39,9 +38,12 @@ struct PayloadAuditor: Sendable {
     var variantBudget = VariantBudget(limit: budget.placesPerFile)
     // New variants are asked after new values, with the tags those find; room is kept for
     // each field of them the keys known as tags make, up to half the budget.
+    let reductions = PayloadReductions(
+      outline, paths: paths, base: base, decoder: decoder,
+      maximumConcurrency: maximumConcurrency)
     let first = ask(
       Self.valueAndKeyQuestions(in: outline, paths: paths).filter(isRead), of: outline,
-      paths: paths, engine: engine,
+      paths: paths, reductions: reductions,
       budget: &variantBudget,
       reserving: min(
         budget.placesPerFile / 2,
@@ -63,7 +65,7 @@ struct PayloadAuditor: Sendable {
     }
     let second = ask(
       Self.variantQuestions(in: outline, paths: paths, tags: tags).filter(isRead),
-      of: outline, paths: paths, engine: engine, budget: &variantBudget)
+      of: outline, paths: paths, reductions: reductions, budget: &variantBudget)
     let asked = first + second
     let positions = outline.positions(of: asked.map { outline.nodes[$0.node].offset })
     let places = asked.map { place in
@@ -79,12 +81,12 @@ struct PayloadAuditor: Sendable {
 
   // MARK: - Questions
 
-  /// One question about one node, and how to make its variant.
+  /// One question about one node, and the edits that make its variant.
   private struct Question {
     var node: Int
     var pattern: String
     var kind: PlaceAudit.Question
-    var makeVariant: @Sendable (JSONDocument) -> Data
+    var edits: @Sendable (JSONDocument) -> [JSONDocument.TextEdit]
   }
 
   /// A question answered.
@@ -108,6 +110,7 @@ struct PayloadAuditor: Sendable {
       let text = outline.text(of: node)
       if isInteger(text) { integers[patterns[node], default: []].append(text) }
     }
+    var newIntegers: [String: String] = [:]
     var questions: [Question] = []
     for node in nodes.indices.dropFirst() {
       let pattern = patterns[node]
@@ -116,20 +119,27 @@ struct PayloadAuditor: Sendable {
         let json = NewValues.string(replacing: outline.text(of: node))
         questions.append(
           Question(node: node, pattern: pattern, kind: .newValue) {
-            $0.variant(replacing: node, with: json)
+            [$0.replacing(node, with: json)]
           })
       case .number where isInteger(outline.text(of: node)):
-        let json = NewValues.integer(above: integers[pattern] ?? [])
+        // One new integer a field, worked out once: over every integer of the field.
+        let json =
+          newIntegers[pattern]
+          ?? {
+            let json = NewValues.integer(above: integers[pattern] ?? [])
+            newIntegers[pattern] = json
+            return json
+          }()
         questions.append(
           Question(node: node, pattern: pattern, kind: .newValue) {
-            $0.variant(replacing: node, with: json)
+            [$0.replacing(node, with: json)]
           })
       default:
         break
       }
       if outline.key(of: node) != nil {
         questions.append(
-          Question(node: node, pattern: pattern, kind: .missingKey) { $0.variant(removing: node) })
+          Question(node: node, pattern: pattern, kind: .missingKey) { [$0.removing(node)] })
       }
     }
     return questions
@@ -161,7 +171,7 @@ struct PayloadAuditor: Sendable {
         let json = jsonQuoted(NewValues.token)
         questions.append(
           Question(node: element, pattern: jsonPattern(paths[element]), kind: .newVariant) {
-            $0.variant(tagging: element, tag: tag, as: json, keeping: kept)
+            $0.tagging(element, tag: tag, as: json, keeping: kept)
           })
       }
     }
@@ -177,7 +187,7 @@ struct PayloadAuditor: Sendable {
   /// Answers come in text order.
   private func ask(
     _ questions: [Question], of outline: JSONDocument, paths: [[UnknownValue.PathComponent]],
-    engine: ProbeEngine,
+    reductions: PayloadReductions,
     budget variantBudget: inout VariantBudget, reserving reserved: @autoclosure () -> Int = 0
   ) -> [Asked] {
     var fields: [String: [Int]] = [:]
@@ -206,11 +216,19 @@ struct PayloadAuditor: Sendable {
     for _ in chosen { variantBudget.take() }
     variantBudget.leaveOut(total - chosen.count)
     chosen.sort()
-    let probes = chosen.map { index in
-      let question = questions[index]
-      return Probe(purpose: question.kind) { question.makeVariant(outline) }
+    let reduced = reductions.reduced(towards: chosen.map { questions[$0].node })
+    let asked = chosen
+    let answers = concurrentMap(count: asked.count, maximumConcurrency: maximumConcurrency) {
+      position in
+      let question = questions[asked[position]]
+      // What the reduction leaves out inside the node, the variant changes or removes whole.
+      let node = outline.nodes[question.node]
+      let edits =
+        reduced[position].edits.filter { !(node.offset..<node.end).contains($0.range.lowerBound) }
+        + question.edits(outline)
+      return Self.answer(
+        question.kind, reduced[position].engine.answer(outline.applying(edits)))
     }
-    let answers = engine.answers(probes) { kind, answer in Self.answer(kind, answer) }
     return chosen.indices.map { position in
       let question = questions[chosen[position]]
       return Asked(

@@ -101,10 +101,29 @@ extension JSONDocument {
     return TextEdit(range: memberStart(of: node)..<nodes[node].end, replacement: "")
   }
 
+  /// The edits that leave, of the elements of `array`, only `element`: the elements before it
+  /// and after it, with the commas between them, taken out.
+  func keepingOnly(_ element: Int, of array: Int) -> [TextEdit] {
+    let elements = nodes[array].members
+    guard elements.count > 1 else { return [] }
+    let first = members[elements.lowerBound].value
+    let last = members[elements.upperBound - 1].value
+    var edits: [TextEdit] = []
+    if element != first {
+      edits.append(TextEdit(range: nodes[first].offset..<nodes[element].offset, replacement: ""))
+    }
+    if element != last {
+      edits.append(TextEdit(range: nodes[element].end..<nodes[last].end, replacement: ""))
+    }
+    return edits
+  }
+
   /// The payload with `edits` made; they must not overlap.
   func applying(_ edits: [TextEdit]) -> Data {
     var result = Data()
-    result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
+    // Exactly the bytes it will hold: a payload with most of it left out is small.
+    result.reserveCapacity(
+      edits.reduce(bytes.count) { $0 - $1.range.count + $1.replacement.utf8.count })
     var copied = 0
     for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
       result.append(contentsOf: bytes[copied..<edit.range.lowerBound])
@@ -148,6 +167,13 @@ extension JSONDocument {
   func variant(tagging element: Int, tag: Int, as newTag: String, keeping kept: Set<Int>)
     -> Data
   {
+    applying(tagging(element, tag: tag, as: newTag, keeping: kept))
+  }
+
+  /// The edits ``variant(tagging:tag:as:keeping:)`` makes.
+  func tagging(_ element: Int, tag: Int, as newTag: String, keeping kept: Set<Int>)
+    -> [TextEdit]
+  {
     var edits = [replacing(tag, with: newTag)]
     let members = children(of: element)
     let left = members.filter { $0 == tag || kept.contains($0) }
@@ -161,6 +187,6 @@ extension JSONDocument {
       }.joined(separator: ", ")
       edits = [TextEdit(range: range(of: element), replacement: "{" + text + "}")]
     }
-    return applying(edits)
+    return edits
   }
 }
