@@ -28,6 +28,9 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
   /// for.
   var leftOutCount = 0
 
+  /// The classes of a type's change that fail the check (`--strict-classes`).
+  var strictClasses: Set<CheckClass> = []
+
   /// The brittle fields no baseline accepted.
   ///
   /// ```swift
@@ -43,7 +46,43 @@ public struct AuditReport: Sendable, Hashable, CustomStringConvertible {
   /// audit.fields(.resilient).map(\.path)
   /// ```
   public func fields(_ verdict: FieldAudit.Verdict) -> [FieldAudit] {
-    fields.filter { $0.verdict == verdict }
+    fields.filter { $0.verdict == verdict && $0.question?.isAboutTheType != true }
+  }
+
+  /// How many of a model's fields survived one question (resilient or open), of those asked.
+  struct Survival: Sendable, Hashable, Encodable {
+    var survived = 0
+    var asked = 0
+  }
+
+  /// How many of each model's fields survive each question, by model (its name as the text
+  /// shows it, ``ModelNames``) and question: a new value (or variant), the other JSON type, `null`.
+  var survival: [(model: String, counts: [FieldAudit.Question: Survival])] {
+    var byModel: [String: [FieldAudit.Question: Survival]] = [:]
+    for field in fields {
+      guard let verdict = field.verdict, let question = field.question else { continue }
+      let key: FieldAudit.Question = question == .newVariant ? .newValue : question
+      var count = byModel[field.typeName, default: [:]][key] ?? Survival()
+      count.asked += 1
+      if verdict != .brittle { count.survived += 1 }
+      byModel[field.typeName, default: [:]][key] = count
+    }
+    let names = ModelNames(Array(byModel.keys))
+    return byModel.keys.map { (names.shown($0), byModel[$0] ?? [:]) }.sorted { $0.0 < $1.0 }
+  }
+
+  /// ``survival`` in words, one line a model: `HostPayout: new value 6/7, other type 3/4,
+  /// null 1/7`.
+  var survivalLines: [String] {
+    survival.map { model, counts in
+      let parts: [(FieldAudit.Question, String)] = [
+        (.newValue, "new value"), (.otherType, "other type"), (.null, "null"),
+      ]
+      return "\(model): "
+        + parts.compactMap { question, words in
+          counts[question].map { "\(words) \($0.survived)/\($0.asked)" }
+        }.joined(separator: ", ")
+    }
   }
 
   /// The fields whose member, left out, fails decoding: `fields.filter(\.isRequired)`.
@@ -101,7 +140,7 @@ extension AuditReport {
     self.init(
       fields: fields.sorted { ($0.typeName, $0.path) < ($1.typeName, $1.path) },
       payloadCount: payloads, notAuditedCount: notAudited, variantCount: variants,
-      leftOutCount: leftOut)
+      leftOutCount: leftOut, strictClasses: report.scope.strictClasses)
   }
 
   /// Gathers the places each payload of `files` was asked about into fields, by model and
@@ -126,13 +165,22 @@ extension AuditReport {
               file: file.path, request: file.request, position: place.position,
               path: place.path),
             file: index, payload: payload, answer: place.answer, question: place.question)
-          byField[typeName, default: [:]][place.pattern, default: []].append(seen)
+          // A change of type and `null` are fields of their own beside the pattern's new
+          // value: each question has its verdict, its class and its baseline entry.
+          let field =
+            switch place.question {
+            case .otherType: place.pattern + FieldAudit.Question.otherType.fieldSuffix
+            case .null: place.pattern + FieldAudit.Question.null.fieldSuffix
+            default: place.pattern
+            }
+          byField[typeName, default: [:]][field, default: []].append(seen)
         }
       }
     }
     var fields: [(field: FieldAudit, file: Int)] = []
     for typeName in byField.keys.sorted() {
-      for (pattern, seen) in byField[typeName, default: [:]].sorted(by: { $0.key < $1.key }) {
+      for (field, seen) in byField[typeName, default: [:]].sorted(by: { $0.key < $1.key }) {
+        let pattern = FieldAudit.Question.pattern(ofField: field)
         if let (field, example) = Self.field(
           typeName, pattern, seen.map { ($0.place, $0.file, $0.payload, $0.answer, $0.question) })
         {
@@ -192,9 +240,16 @@ extension AuditReport {
     case .open, .optional:
       break
     }
+    let question: FieldAudit.Question? =
+      switch first.question {
+      case _ where verdict == nil: nil
+      case .newVariant: .newVariant
+      case .otherType: .otherType
+      case .null: .null
+      case .newValue, .missingKey: .newValue
+      }
     let field = FieldAudit(
-      typeName: typeName, path: pattern, verdict: verdict,
-      question: verdict == nil ? nil : first.question == .newVariant ? .newVariant : .newValue,
+      typeName: typeName, path: pattern, verdict: verdict, question: question,
       isRequired: !required.isEmpty, namedType: namedType, tool: tool, detail: detail,
       payloadCount: Set(deciding.map(\.payload)).count, placeCount: deciding.count,
       example: first.place)
@@ -206,7 +261,7 @@ extension CheckReport {
   /// The lines of the views over the findings that the text formats print before the summary:
   /// the audit's (`audit: 41 payloads, 2,350 variants: 0 brittle fields, …`).
   var viewLines: [String] {
-    AuditReport(self).map { [$0.description] } ?? []
+    AuditReport(self).map { $0.survivalLines.map { "audit: " + $0 } + [$0.description] } ?? []
   }
 
   /// Adds what the audit found to the stream of findings: each field a finding, in the report
@@ -215,7 +270,8 @@ extension CheckReport {
   mutating func addAuditFindings() {
     scope.audits = true
     for (field, index) in AuditReport.fields(in: files) {
-      files[index].findings.append(field.finding(strict: isStrict))
+      files[index].findings.append(
+        field.finding(strict: isStrict, strictClasses: scope.strictClasses))
     }
     scope.auditedTypes = Set(files.filter { !$0.audits.isEmpty }.compactMap(\.typeName))
   }

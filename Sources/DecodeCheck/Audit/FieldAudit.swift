@@ -41,6 +41,34 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
     case newValue
     /// An array element with a tag never sent, carrying only what every element carries.
     case newVariant
+    /// A scalar sent as the other JSON type it converts from or to: `7` as `"7"`.
+    case otherType
+    /// A scalar sent as `null`.
+    case null
+
+    /// Whether the question is one of a type's change, whose verdicts are notes unless
+    /// `--strict-classes` names their class: a plain model is brittle to them almost
+    /// everywhere.
+    var isAboutTheType: Bool { self == .otherType || self == .null }
+
+    /// What the field of a type question is called beside its pattern while places are
+    /// gathered, so that each question's answers make a field of their own.
+    var fieldSuffix: String { "\u{0}" + rawValue }
+
+    /// The pattern of a field gathered under ``fieldSuffix``.
+    static func pattern(ofField field: String) -> String {
+      String(field.prefix { $0 != "\u{0}" })
+    }
+
+    /// How the question is named in words: `a new value`, `another JSON type`, `null`.
+    var words: String {
+      switch self {
+      case .newValue: "a new value"
+      case .newVariant: "a new variant"
+      case .otherType: "the value as another JSON type"
+      case .null: "null"
+      }
+    }
   }
 
   /// One place the field was asked about: the file (for a HAR entry, the archive and the
@@ -110,6 +138,19 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   var message: String {
     var parts: [String] = []
     switch (verdict, question) {
+    case (.brittle?, let question?) where question.isAboutTheType:
+      parts.append(
+        "brittle to \(question == .null ? "null" : "another type"): "
+          + "\(question.words) fails decoding: \(detail ?? "")")
+    case (.resilient?, let question?) where question.isAboutTheType:
+      parts.append(
+        "resilient to \(question == .null ? "null" : "another type"): "
+          + "\(question.words) is read and reported by \(namedType ?? "the model")"
+          + (tool.map { " (\($0))" } ?? ""))
+    case (.open?, let question?) where question.isAboutTheType:
+      parts.append(
+        "open to \(question == .null ? "null" : "another type"): "
+          + "\(question.words) decodes, and nothing is reported")
     case (.brittle?, let question):
       parts.append(
         "brittle: \(question == .newVariant ? "a new variant" : "a new value") fails decoding: \(detail ?? "")"
@@ -130,16 +171,34 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
     return parts.joined(separator: "; ")
   }
 
-  /// Whether the field is brittle and no baseline accepted it.
-  var isBrittle: Bool { verdict == .brittle && !isBaselined }
+  /// Whether the field is brittle to a new value or variant and no baseline accepted it.
+  var isBrittle: Bool {
+    verdict == .brittle && !isBaselined && question?.isAboutTheType != true
+  }
+
+  /// The field's kind of finding: brittle to a new value, to another type, to `null`, or
+  /// any other verdict.
+  var kind: Finding.Kind {
+    guard verdict == .brittle else { return .auditedField }
+    switch question {
+    case .otherType: return .brittleToType
+    case .null: return .brittleToNull
+    default: return .brittleField
+    }
+  }
 
   /// The field as a finding at its example place, of the audit's kinds: a brittle field a
-  /// problem (``Finding/Severity/problem(isStrict:)``), any other field a note.
-  func finding(strict: Bool) -> Finding {
+  /// problem (``Finding/Severity/problem(isStrict:)``), any other field a note. A field
+  /// brittle to another type or to `null` is a note unless `strictClasses` names its class,
+  /// and then a problem.
+  func finding(strict: Bool, strictClasses: Set<CheckClass> = []) -> Finding {
+    let kind = self.kind
+    let isNamed =
+      kind != .brittleField && kind != .auditedField && !isBaselined
+      && strictClasses.contains(CheckClass(kind: kind))
     var finding = Finding(
-      severity: isBrittle ? .problem(isStrict: strict) : .note,
-      kind: verdict == .brittle ? .brittleField : .auditedField, message: message, path: path,
-      position: example.position)
+      severity: isBrittle ? .problem(isStrict: strict) : isNamed ? .error : .note,
+      kind: kind, message: message, path: path, position: example.position)
     finding.field = AuditedField(
       typeName: typeName, path: path, verdict: verdict?.rawValue, question: question?.rawValue,
       isRequired: isRequired, namedType: namedType, tool: tool, detail: detail,

@@ -94,4 +94,20 @@ enum NewValues {
     guard let index = digits.firstIndex(of: character) else { return character }
     return digits[(index + 1) % digits.count]
   }
+
+  /// `literal`, a scalar of `kind` as written, as the other JSON type it converts from or
+  /// to with its value kept: a number or a boolean quoted, a string that is a JSON number or
+  /// `true`/`false` unquoted; `nil` for any other string, which has no other type.
+  ///
+  /// ```swift
+  /// NewValues.otherType(of: "7", kind: .number)     // "\"7\""
+  /// NewValues.otherType(of: "\"7\"", kind: .string) // "7"
+  /// ```
+  static func otherType(of literal: String, kind: JSONValueKind) -> String? {
+    guard kind == .string else { return jsonQuoted(literal) }
+    let text = literal.dropFirst().dropLast()
+    let bytes = Array(text.utf8)
+    guard text == "true" || text == "false" || StringForm.isNumber(bytes) else { return nil }
+    return String(text)
+  }
 }

@@ -66,7 +66,10 @@ struct PayloadAuditor: Sendable {
     let second = ask(
       Self.variantQuestions(in: outline, paths: paths, tags: tags).filter(isRead),
       of: outline, paths: paths, reductions: reductions, budget: &variantBudget)
-    let asked = first + second
+    let third = ask(
+      Self.typeQuestions(in: outline, paths: paths).filter(isRead), of: outline, paths: paths,
+      reductions: reductions, budget: &variantBudget)
+    let asked = first + second + third
     let positions = outline.positions(of: asked.map { outline.nodes[$0.node].offset })
     let places = asked.map { place in
       var position = positions[outline.nodes[place.node].offset]
@@ -142,6 +145,37 @@ struct PayloadAuditor: Sendable {
           Question(node: node, pattern: pattern, kind: .missingKey) { [$0.removing(node)] })
       }
     }
+    return questions
+  }
+
+  /// The other JSON type and `null` for every scalar, in text order: asked last, so that a
+  /// payload the budget cannot ask everything of has its new values and variants asked first.
+  private static func typeQuestions(
+    in outline: JSONDocument, paths: [[UnknownValue.PathComponent]]
+  ) -> [Question] {
+    outline.nodes.indices.dropFirst().flatMap {
+      typeQuestions(about: $0, pattern: jsonPattern(paths[$0]), in: outline)
+    }
+  }
+
+  /// The value sent as the other JSON type it converts from or to, and as `null`, for a
+  /// scalar: what a backend that changes a value's type sends.
+  private static func typeQuestions(about node: Int, pattern: String, in outline: JSONDocument)
+    -> [Question]
+  {
+    let kind = outline.nodes[node].kind
+    guard kind == .string || kind == .number || kind == .boolean else { return [] }
+    var questions: [Question] = []
+    if let other = NewValues.otherType(of: outline.literal(node), kind: kind) {
+      questions.append(
+        Question(node: node, pattern: pattern, kind: .otherType) {
+          [$0.replacing(node, with: other)]
+        })
+    }
+    questions.append(
+      Question(node: node, pattern: pattern, kind: .null) {
+        [$0.replacing(node, with: "null")]
+      })
     return questions
   }
 
@@ -244,6 +278,13 @@ struct PayloadAuditor: Sendable {
     if question == .missingKey {
       if let failure = answer.failure { return .required(message: failure.message) }
       return .optional
+    }
+    if question == .otherType || question == .null, answer.failure == nil {
+      // A converted value, a default read for `null`: reported, and read.
+      guard let report = answer.reports.first else { return .open }
+      return .resilient(
+        typeName: report.unknownValue.typeName, tool: report.unknownValue.tool?.rawValue,
+        leftOut: report.isElementLeftOut)
     }
     switch answer.verdict {
     case .brittle:

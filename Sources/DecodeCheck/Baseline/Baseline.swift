@@ -60,6 +60,9 @@ public struct Baseline: Sendable, Hashable {
     var entries: [BaselineEntry] = []
     for file in report.files {
       for finding in file.findings where finding.kind.details.isBaselinable {
+        // A field brittle to another type or to `null` is recorded only when it fails the
+        // check (`--strict-classes`): as a note, a plain model has one at almost every field.
+        if finding.field.map(\.isAboutTheType) == true, finding.severity == .note { continue }
         entries.append(BaselineEntry(finding, of: file, relativeTo: folder))
       }
     }

@@ -39,6 +39,11 @@ public struct PayloadChecker: Sendable {
   /// ```
   public var audit: AuditBudget?
 
+  /// The audit's classes of a type's change (`brittle-to-type`, `brittle-to-null`) that fail
+  /// the check (`--strict-classes`); a note otherwise, since a plain model is brittle to them
+  /// almost everywhere.
+  var strictClasses: Set<CheckClass> = []
+
   /// How many variants of one payload are decoded at once: 1 while several inputs are
   /// checked at once, which already keeps the cores busy.
   var variantConcurrency = 1
@@ -100,6 +105,7 @@ public struct PayloadChecker: Sendable {
     var report = CheckReport(
       files: [checker.check(data, as: model, path: path)], isStrict: isStrict)
     report.scope.inputs = [path]
+    report.scope.strictClasses = strictClasses
     report.addAuditFindings()
     report.findAliasConflicts(registered: [model])
     return report
@@ -184,6 +190,7 @@ public struct PayloadChecker: Sendable {
     report.traffic = traffic
     report.scope = scope
     report.shard = plan.shard
+    report.scope.strictClasses = strictClasses
     if audit != nil { report.addAuditFindings() }
     return report
   }

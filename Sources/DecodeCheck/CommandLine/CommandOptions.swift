@@ -35,6 +35,8 @@ struct CommandOptions: Equatable {
   var maximumPayloads: Int?
   /// `--audit`: ask the models what new values, new variants and missing keys would do.
   var audits = false
+  /// `--strict-classes`: the audit's notes of a type's change that fail the check.
+  var strictClasses: Set<CheckClass> = []
   /// `--places-per-field` and `--places-per-file`: the audit's budget.
   var auditBudget = AuditBudget.standard
   /// `--disable NAME,…`: the classes of check whose findings the run leaves out.
@@ -147,6 +149,16 @@ struct CommandOptions: Equatable {
       case "--disable":
         let names = try value(describedAs: "classes of check to turn off, such as date-format-edge")
         disabledClasses.formUnion(try Self.checkClasses(named: names))
+      case "--strict-classes":
+        let names = try value(
+          describedAs: "the audit's classes to fail on, such as brittle-to-null")
+        let named = try Self.checkClasses(named: names)
+        guard named.allSatisfy(CheckClass.failableByName.contains) else {
+          throw UsageError(
+            message: "`--strict-classes` takes brittle-to-type and brittle-to-null, the audit's "
+              + "notes that can fail a check; `\(names)` names another")
+        }
+        strictClasses.formUnion(named)
       case "--shard":
         guard shard == nil else { throw UsageError(message: "`--shard` is given twice") }
         let text = try value(describedAs: "this job's share of the inputs, i/n, such as 2/4")
@@ -181,6 +193,9 @@ struct CommandOptions: Equatable {
       default:
         throw UsageError(message: "unknown option `\(name)`")
       }
+    }
+    if !strictClasses.isEmpty, !audits {
+      throw UsageError(message: "`--strict-classes` needs --audit")
     }
     if limitsAudit, !audits {
       throw UsageError(message: "`--places-per-field` and `--places-per-file` need --audit")

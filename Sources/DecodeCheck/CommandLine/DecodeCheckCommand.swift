@@ -146,6 +146,7 @@ public enum DecodeCheckCommand {
     checker.traffic.requiresRoutes = options.requiresRoutes
     checker.traffic.keepsQuery = options.keepsQuery
     if options.audits { checker.audit = options.auditBudget }
+    checker.strictClasses = options.strictClasses
     if let path = options.routesPath {
       do {
         checker.traffic.routes = try Routes(contentsOfFile: path, registry: registry)

@@ -89,8 +89,17 @@ extension DecodeCheckCommand {
                                   required   leaving the key out fails (a note)
                                 The text lists each type that breaks fields once, naming
                                 them, and open fields only with -v.
+                                It also sends each scalar as the other JSON type it converts
+                                from or to (7 as "7", "7" as 7, true as "true") and as null:
+                                fields of their own, brittle-to-type and brittle-to-null
+                                notes (listed with -v), counted a line per model:
+                                  audit: Listing: new value 12/14, other type 3/20, null 5/20
                                 Payloads that do not decode are reported as usual and are
                                 not audited.
+        --strict-classes <classes>
+                                With --audit: fail the check on these notes too, comma-
+                                separated: brittle-to-type, brittle-to-null (an error each;
+                                a baseline records and accepts them per field).
         --places-per-field <n>  With --audit: ask about at most n places of one field in a
                                 payload (default 5): its first 3, then evenly over the rest.
         --places-per-file <n>   With --audit: ask about at most n places in one payload
@@ -270,6 +279,8 @@ extension DecodeCheckCommand {
           audited-field      the audit's other fields (--audit)
           default-used       a missing or null key @DecodeMissingAsDefault read as
                              its default
+          brittle-to-type    a field the other JSON type breaks (--audit; a note)
+          brittle-to-null    a field null breaks (--audit; a note)
           unknown-field      a field a @KeepUnknownFields model does not write
           converted-type     a value of another JSON type @DecodeConvertingType or
                              @DecodeOneOrMany converted ("7" for an Int)

@@ -28,8 +28,16 @@ struct AuditedField: Sendable, Hashable {
   /// Whether a baseline accepted this brittle field.
   var isBaselined = false
 
+  /// Whether the field answers a type's change: the other JSON type, `null`.
+  var isAboutTheType: Bool { question == "otherType" || question == "null" }
+
   /// What a baseline records of a brittle field besides its model and pattern.
   var baselineValue: String {
-    question == "newVariant" ? "a new variant fails decoding" : "a new value fails decoding"
+    switch question {
+    case "newVariant": "a new variant fails decoding"
+    case "otherType": "the value as another JSON type fails decoding"
+    case "null": "null fails decoding"
+    default: "a new value fails decoding"
+    }
   }
 }

@@ -41,3 +41,23 @@ extension Finding.Kind {
     var report: ReportRules?
   }
 }
+
+extension CheckClass {
+  /// The class of a finding of `kind` in a payload.
+  init(kind: Finding.Kind) {
+    self = kind.row.class
+  }
+
+  /// The kind whose description and help a class shares (SARIF's rule for it): the kind
+  /// whose class it is, or for a class of `--openapi` the kind its findings are of.
+  var kind: Finding.Kind {
+    switch self {
+    case .enumValue: .unknownValue
+    case .specExample, .optionality, .typeFormat, .dateFormatEdge, .variant: .decodingFailure
+    default: Finding.Kind.allCases.first { $0.row.class == self } ?? .decodingFailure
+    }
+  }
+
+  /// The classes `--strict-classes` may name: the audit's notes of a type's change.
+  static let failableByName: Set<CheckClass> = [.brittleToType, .brittleToNull]
+}

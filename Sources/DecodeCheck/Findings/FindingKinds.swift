@@ -50,6 +50,11 @@ extension Finding {
     /// and that `@DecodeConvertingType` or `@DecodeOneOrMany` converted: where a plain
     /// property throws. A note, an error under `--strict`.
     case convertedType
+    /// A field where the value as another JSON type (`7` as `"7"`) fails decoding (`--audit`):
+    /// a note, an error where `--strict-classes` names `brittle-to-type`.
+    case brittleToType
+    /// A field where `null` fails decoding (`--audit`): a note, or as `brittleToType`.
+    case brittleToNull
   }
 }
 
@@ -82,6 +87,8 @@ enum CheckClass: String, CaseIterable, Sendable, Hashable {
   case defaultUsed = "default-used"
   case unknownField = "unknown-field"
   case convertedType = "converted-type"
+  case brittleToType = "brittle-to-type"
+  case brittleToNull = "brittle-to-null"
   /// An input that could not be read: not a finding about a payload, so never turned off.
   case inputError = "input-error"
   // What `--openapi` finds, by the check that made the payload.
@@ -200,6 +207,20 @@ extension Finding.Kind {
           help: "Nothing fails. Review the open fields that hold enum-like values, and the "
             + "required ones a server might leave out.",
           defaultSeverity: .note, isBaselinable: false, isAboutTheModel: true))
+    case .brittleToType, .brittleToNull:
+      Row(
+        class: self == .brittleToType ? .brittleToType : .brittleToNull,
+        details: Details(
+          title: self == .brittleToType ? "brittle to another type" : "brittle to null",
+          heading: self == .brittleToType
+            ? "Fields brittle to another type" : "Fields brittle to null",
+          description: "The value sent "
+            + (self == .brittleToType ? "as another JSON type (7 as \"7\")" : "as null")
+            + " at this field makes the whole payload fail to decode.",
+          help: "A plain model is brittle to this almost everywhere, so it is a note. Where the "
+            + "backend may change the type, model the field with @DecodeConvertingType (or "
+            + "@DecodeOneOrMany), or an optional; --strict-classes fails on it.",
+          defaultSeverity: .note, isBaselinable: true, isAboutTheModel: true))
     case .invalidElement:
       Row(
         class: .elementLeftOut,
@@ -374,23 +395,6 @@ extension Finding.Kind {
     case .unknownField: self = .unknownField
     case .convertedType: self = .convertedType
     @unknown default: self = .unknownValue
-    }
-  }
-}
-
-extension CheckClass {
-  /// The class of a finding of `kind` in a payload.
-  init(kind: Finding.Kind) {
-    self = kind.row.class
-  }
-
-  /// The kind whose description and help a class shares (SARIF's rule for it): the kind
-  /// whose class it is, or for a class of `--openapi` the kind its findings are of.
-  var kind: Finding.Kind {
-    switch self {
-    case .enumValue: .unknownValue
-    case .specExample, .optionality, .typeFormat, .dateFormatEdge, .variant: .decodingFailure
-    default: Finding.Kind.allCases.first { $0.row.class == self } ?? .decodingFailure
     }
   }
 }

@@ -13,6 +13,11 @@ struct PlaceAudit: Sendable, Hashable {
     case newVariant
     /// The member left out.
     case missingKey
+    /// A scalar sent as the other JSON type it converts from or to, its value kept: `7` as
+    /// `"7"`, `"7"` as `7`, `true` as `"true"`.
+    case otherType
+    /// A scalar sent as `null`.
+    case null
   }
 
   /// What decoding the variant came to.

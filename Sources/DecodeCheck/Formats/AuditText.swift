@@ -18,7 +18,9 @@ enum AuditText {
     _ findings: [(finding: Finding, file: FileReport)], quiet: Bool, verbose: Bool
   ) -> [String] {
     let shown = findings.filter { finding, _ in
-      verbose || finding.field?.verdict != FieldAudit.Verdict.open.rawValue
+      verbose
+        || finding.field?.verdict != FieldAudit.Verdict.open.rawValue
+          && (!isAboutTheType(finding) || finding.severity != .note)
     }
     var groups: [String: [Int]] = [:]
     var order: [String] = []
@@ -46,9 +48,17 @@ enum AuditText {
   /// the question; `nil` for a field that has a line of its own.
   private static func groupKey(_ finding: Finding) -> String? {
     guard let field = finding.field, field.verdict == FieldAudit.Verdict.brittle.rawValue,
-      let namedType = field.namedType
+      let namedType = field.namedType, !isAboutTheType(finding)
     else { return nil }
     return "\(namedType) \(field.question ?? "")"
+  }
+
+  /// Whether the finding answers a type's change (the other JSON type, `null`): a note a
+  /// plain model has at almost every field, listed only with `-v` unless `--strict-classes`
+  /// makes it fail; the summary's line per model counts them.
+  private static func isAboutTheType(_ finding: Finding) -> Bool {
+    guard let question = finding.field?.question else { return false }
+    return FieldAudit.Question(rawValue: question)?.isAboutTheType == true
   }
 
   /// The member whose place the line takes: the first of the worst severity (a field no

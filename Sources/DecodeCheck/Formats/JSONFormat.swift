@@ -153,6 +153,9 @@ enum JSONFormat {
     var notAudited: Int
     var variants: Int
     var brittle: Int
+    /// How many of each model's fields survive each question: `{"type": "HostPayout",
+    /// "newValue": {"survived": 6, "asked": 7}, "otherType": …, "null": …}`.
+    var models: [Model]
     var fields: [Field]
 
     init(_ audit: AuditReport, strict: Bool) {
@@ -160,8 +163,20 @@ enum JSONFormat {
       notAudited = audit.notAuditedCount
       variants = audit.variantCount
       brittle = audit.brittle.count
-      fields = audit.fields.map { Field($0, strict: strict) }
+      models = audit.survival.map {
+        Model(
+          type: $0.model, newValue: $0.counts[.newValue], otherType: $0.counts[.otherType],
+          null: $0.counts[.null])
+      }
+      fields = audit.fields.map { Field($0, strict: strict, strictClasses: audit.strictClasses) }
     }
+  }
+
+  private struct Model: Encodable {
+    var type: String
+    var newValue: AuditReport.Survival?
+    var otherType: AuditReport.Survival?
+    var null: AuditReport.Survival?
   }
 
   private struct Field: Encodable {
@@ -179,7 +194,7 @@ enum JSONFormat {
     var baselined: Bool
     var example: Example
 
-    init(_ field: FieldAudit, strict: Bool) {
+    init(_ field: FieldAudit, strict: Bool, strictClasses: Set<CheckClass>) {
       type = field.typeName
       path = field.path
       verdict = field.verdict
@@ -190,7 +205,7 @@ enum JSONFormat {
       detail = field.detail
       payloads = field.payloadCount
       places = field.placeCount
-      severity = field.finding(strict: strict).severity
+      severity = field.finding(strict: strict, strictClasses: strictClasses).severity
       baselined = field.isBaselined
       example = Example(field.example)
     }

@@ -134,6 +134,8 @@ struct CheckedScope: Sendable, Hashable {
   var audits = false
   /// The models audited, by qualified name, whose brittle fields a baseline may list.
   var auditedTypes: Set<String> = []
+  /// The audit's classes of a type's change that fail the check (`--strict-classes`).
+  var strictClasses: Set<CheckClass> = []
   /// The types a run of `--openapi` checked against the document in ``inputs``, by qualified
   /// name: its entries of other types (left out with `--type`) are not judged.
   var contractTypes: Set<String> = []

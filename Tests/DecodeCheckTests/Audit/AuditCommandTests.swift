@@ -46,24 +46,41 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     let folder = try TemporaryFolder()
     let file = try folder.write(parcel, to: "Parcel/p1.json")
     try folder.write(parcel.replacing("41", with: "42"), to: "Parcel/p2.json")
-    // The text lists open fields only with -v; without it, the same lines but those two.
+    // The text lists open fields, and what the other JSON type and `null` do (issue 43),
+    // only with -v; without it, the same lines but those.
     let run = audit(["-v", folder.path])
     #expect(run.status == 0)
     #expect(
       audit([folder.path]).outputLines
-        == run.outputLines.filter { !$0.contains(": open: a new value decodes") })
+        == run.outputLines.filter {
+          !$0.contains(": open: a new value decodes") && !$0.contains(" to null: ")
+            && !$0.contains(" to another type: ")
+        })
+    let typeNote = { (place: String, path: String, expected: String) in
+      "\(file):\(place): note: \(path): brittle to null: null fails decoding: `null` where a "
+        + "value is required (expected a \(expected)); 2 payloads, 2 places [brittle-to-null]"
+    }
     #expect(
       run.outputLines == [
         "\(file):2:9: note: $.id: open: a new value decodes, and nothing is reported; required; "
           + "2 payloads, 2 places [audited-field]",
+        typeNote("2:9", "$.id", "number"),
+        "\(file):2:9: note: $.id: brittle to another type: the value as another JSON type fails "
+          + "decoding: expected a number, found a string: \"41\"; 2 payloads, 2 places "
+          + "[brittle-to-type]",
         "\(file):5:11: note: $.note: open: a new value decodes, and nothing is reported; "
+          + "2 payloads, 2 places [audited-field]",
+        "\(file):5:11: note: $.note: open to null: null decodes, and nothing is reported; "
           + "2 payloads, 2 places [audited-field]",
         "\(file):3:11: warning: $.size: brittle: a new value fails decoding: unknown ParcelSize "
           + "value \"decodecheckAuditNewValue\", and ParcelSize cannot decode values it does not "
           + "know (no `unknown` case); required; 2 payloads, 2 places [brittle-field]",
+        typeNote("3:11", "$.size", "string"),
         "\(file):4:12: note: $.state: resilient: a new value is reported as unknown by "
           + "BookingState (UnknownDecodable); required; 2 payloads, 2 places [audited-field]",
-        "audit: 2 payloads, 16 variants: 1 brittle field, 1 resilient, 2 open, 3 required",
+        typeNote("4:12", "$.state", "string"),
+        "audit: Parcel: new value 3/4, other type 0/1, null 1/4",
+        "audit: 2 payloads, 26 variants: 1 brittle field, 1 resilient, 2 open, 3 required",
         "2 files checked: 2 decoded cleanly, 0 with unknown values (0 values), 0 failed",
       ])
   }
@@ -73,7 +90,8 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     let file = try folder.write(parcel, to: "Parcel/p1.json")
     let run = audit(["--strict", "--quiet", folder.path])
     #expect(run.status == 1)
-    #expect(run.outputLines.count == 3)
+    // The brittle field, the line per model (issue 43), the audit's counts and the summary.
+    #expect(run.outputLines.count == 4)
     #expect(run.outputLines.first?.hasPrefix("\(file):3:11: error: $.size: brittle: ") == true)
     // A model that tolerates new sizes has no brittle field.
     let tolerant = audit(["--type", "TolerantParcel", folder.path])
@@ -125,7 +143,8 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     let document = try jsonObject(audit(["--format", "json", folder.path]).output)
     let audit = try #require(document["audit"] as? [String: Any])
     #expect(audit["payloads"] as? Int == 1)
-    #expect(audit["variants"] as? Int == 8)
+    // 8 of a new value and a key left out, 5 of the other JSON type and `null` (issue 43).
+    #expect(audit["variants"] as? Int == 13)
     #expect(audit["notAudited"] as? Int == 0)
     #expect(audit["brittle"] as? Int == 1)
     let fields = try #require(audit["fields"] as? [[String: Any]])
@@ -312,7 +331,7 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
       run.outputLines.contains { $0.contains("Untyped/p.json: error: no type for this file") })
     #expect(
       run.outputLines.dropLast().last
-        == "audit: 1 payload, 8 variants: 1 brittle field, 1 resilient, 2 open, 3 required; "
+        == "audit: 1 payload, 13 variants: 1 brittle field, 1 resilient, 2 open, 3 required; "
         + "2 payloads not audited (they do not decode)")
   }
 
@@ -334,8 +353,12 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
         Issue.record("no audit fields in \(document)")
         return [:]
       }
+      // A field of a new value (or a key left out): the other JSON type and `null` are
+      // fields of their own, asked after them.
       return Dictionary(
-        uniqueKeysWithValues: fields.map {
+        uniqueKeysWithValues: fields.filter {
+          !["otherType", "null"].contains($0["question"] as? String ?? "")
+        }.map {
           ($0["path"] as? String ?? "", $0["places"] as? Int ?? 0)
         })
     }
@@ -386,7 +409,9 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     let file = try folder.write(compact + "\n\n" + compact + "\n", to: "Parcel/p.ndjson")
     let run = audit(["--lines", file])
     #expect(run.outputLines.contains { $0.hasPrefix("\(file):1:20: warning: $.size: brittle") })
-    #expect(run.output.contains("audit: 2 payloads, 12 variants"))
+    // Per payload: a new value and the key left out of each of its three fields (6), and the
+    // other JSON type of `id` and `null` of all three (4, issue 43).
+    #expect(run.output.contains("audit: 2 payloads, 20 variants"))
   }
 
   @Test func progressCountsVariants() {

@@ -48,8 +48,12 @@ private let parcel = """
       let findings = report.files[0].findings
       #expect(
         findings.map { "\($0.kind) \($0.path ?? "-") \($0.severity)" } == [
-          "auditedField $.id note", "auditedField $.note note",
-          "brittleField $.size \(strict ? "error" : "warning")", "auditedField $.state note",
+          // The other JSON type and `null` (issue 43) are fields of their own, notes even
+          // under --strict: a plain model is brittle to them almost everywhere.
+          "auditedField $.id note", "brittleToNull $.id note", "brittleToType $.id note",
+          "auditedField $.note note", "auditedField $.note note",
+          "brittleField $.size \(strict ? "error" : "warning")", "brittleToNull $.size note",
+          "auditedField $.state note", "brittleToNull $.state note",
         ])
       let brittle = try #require(findings.first { $0.kind == .brittleField })
       #expect(brittle.position == TextPosition(line: 3, column: 11))
@@ -132,7 +136,9 @@ private let parcel = """
     #expect(!quieter.files.flatMap(\.findings).contains { $0.kind == .brittleField })
     #expect(quieter.exitStatus == 0)
     #expect(AuditReport(quieter)?.fields(.brittle).isEmpty == true)
-    #expect(AuditReport(quieter)?.fields.count == 3)
+    // Three fields of a new value, five of the other JSON type or `null` (issue 43).
+    #expect(AuditReport(quieter)?.fields.count == 8)
+    #expect(AuditReport(quieter)?.fields.filter { $0.question?.isAboutTheType != true }.count == 3)
   }
 
   /// A report whose stream holds the finding prints it like any other, whatever made it.
@@ -163,8 +169,9 @@ private let parcel = """
     let findings = try #require(files.first?["findings"] as? [[String: Any]])
     #expect(
       findings.map { "\($0["class"] ?? "") \($0["path"] ?? "") \($0["severity"] ?? "")" } == [
-        "audited-field $.id note", "audited-field $.note note", "brittle-field $.size warning",
-        "audited-field $.state note",
+        "audited-field $.id note", "brittle-to-null $.id note", "brittle-to-type $.id note",
+        "audited-field $.note note", "audited-field $.note note", "brittle-field $.size warning",
+        "brittle-to-null $.size note", "audited-field $.state note", "brittle-to-null $.state note",
       ])
     #expect((document["audit"] as? [String: Any])?["brittle"] as? Int == 1)
   }
