@@ -15,6 +15,9 @@ struct PayloadAuditor: Sendable {
   let budget: AuditBudget
   /// How many variants to decode at once.
   var maximumConcurrency = 1
+  /// Whether variants are made of the payload with its arrays reduced to the element they
+  /// change, when that decodes alike (``PayloadReductions``); tests compare it with `false`.
+  var reducesArrays = true
 
   /// The keys that tag an array's elements whatever the model: a new value of any other key
   /// that the model reports or fails on in an array's element makes that key a tag too (a
@@ -40,7 +43,7 @@ struct PayloadAuditor: Sendable {
     // each field of them the keys known as tags make, up to half the budget.
     let reductions = PayloadReductions(
       outline, paths: paths, base: base, decoder: decoder,
-      maximumConcurrency: maximumConcurrency)
+      maximumConcurrency: maximumConcurrency, isEnabled: reducesArrays)
     let first = ask(
       Self.valueAndKeyQuestions(in: outline, paths: paths).filter(isRead), of: outline,
       paths: paths, reductions: reductions,
@@ -224,10 +227,15 @@ struct PayloadAuditor: Sendable {
     reductions: PayloadReductions,
     budget variantBudget: inout VariantBudget, reserving reserved: @autoclosure () -> Int = 0
   ) -> [Asked] {
-    var fields: [String: [Int]] = [:]
-    var order: [String] = []
+    // A field is a pattern and a question (not their text: describing an enum reflects).
+    struct Field: Hashable {
+      var pattern: String
+      var kind: PlaceAudit.Question
+    }
+    var fields: [Field: [Int]] = [:]
+    var order: [Field] = []
     for (index, question) in questions.enumerated() {
-      let field = "\(question.kind) \(question.pattern)"
+      let field = Field(pattern: question.pattern, kind: question.kind)
       if fields[field] == nil { order.append(field) }
       fields[field, default: []].append(index)
     }

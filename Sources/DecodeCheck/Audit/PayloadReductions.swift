@@ -33,11 +33,14 @@ struct PayloadReductions: Sendable {
   private let base: VariantOutcome
   private let decoder: VariantDecoder
   private let maximumConcurrency: Int
+  /// Whether anything is reduced; without it, every question is asked of the whole payload.
+  private let isEnabled: Bool
 
   init(
     _ outline: JSONDocument, paths: [[UnknownValue.PathComponent]], base: VariantOutcome,
-    decoder: VariantDecoder, maximumConcurrency: Int
+    decoder: VariantDecoder, maximumConcurrency: Int, isEnabled: Bool = true
   ) {
+    self.isEnabled = isEnabled
     self.outline = outline
     self.paths = paths
     self.base = base
@@ -83,7 +86,7 @@ struct PayloadReductions: Sendable {
   private func reduction(keeping chain: [Int]) -> Reduced {
     var kept: [Int: Int] = [:]
     for pair in stride(from: 0, to: chain.count, by: 2) { kept[chain[pair]] = chain[pair + 1] }
-    for everyArray in [true, false] {
+    for everyArray in isEnabled ? [true, false] : [] {
       let reduced = reducedArrays(keeping: kept, everyArray: everyArray)
       guard !reduced.isEmpty else { break }
       let edits = reduced.flatMap { outline.keepingOnly($0.value, of: $0.key) }

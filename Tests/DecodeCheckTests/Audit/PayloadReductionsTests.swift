@@ -1,0 +1,175 @@
+import CodableResilience
+import EvolvingModels
+import Foundation
+import SampleAPI
+import Testing
+
+@testable import DecodeCheck
+
+/// Counts the elements of one type decoded, across threads.
+private final class DecodeCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func increment() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+  }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+}
+
+private let parcelsDecoded = DecodeCount()
+
+private enum Size: String, Decodable {
+  case small, large
+}
+
+/// An element whose decodes are counted.
+private struct CountedParcel: Decodable {
+  var id: Int
+  var size: Size
+  var note: String?
+
+  enum CodingKeys: String, CodingKey { case id, size, note }
+
+  init(from decoder: any Decoder) throws {
+    parcelsDecoded.increment()
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    size = try container.decode(Size.self, forKey: .size)
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+  }
+}
+
+/// A point read as a tuple: an array of exactly two numbers.
+private struct Point: Decodable {
+  var x: Double
+  var y: Double
+
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    x = try container.decode(Double.self)
+    y = try container.decode(Double.self)
+  }
+}
+
+private struct Stop: Decodable {
+  var name: String
+  var size: Size
+  var at: Point
+  var tags: [String]
+}
+
+/// A page that checks its count against its array: no payload with fewer items decodes.
+private struct CountedPage: Decodable {
+  var count: Int
+  var stops: [Stop]
+
+  enum CodingKeys: String, CodingKey { case count, stops }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    count = try container.decode(Int.self, forKey: .count)
+    stops = try container.decode([Stop].self, forKey: .stops)
+    guard stops.count == count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .stops, in: container, debugDescription: "expected \(count) stops")
+    }
+  }
+}
+
+/// The places of `payload` asked about, with its arrays reduced or not.
+private func places(_ payload: Data, as model: RegisteredModel, reducing: Bool) -> [PlaceAudit] {
+  let decoder = VariantDecoder(model)
+  var auditor = PayloadAuditor(decoder: decoder, budget: .standard)
+  auditor.reducesArrays = reducing
+  return auditor.audit(payload, base: decoder.outcome(of: payload), line: nil).places
+}
+
+/// The payload files below `folder`, each with the model its folder names.
+private func payloads(in folder: String, registry: ModelRegistry) throws -> [(
+  String, RegisteredModel
+)] {
+  let types = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+  return try types.flatMap { type -> [(String, RegisteredModel)] in
+    guard let model = try? registry.model(named: type) else { return [] }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/" + type)
+    return names.filter { $0.hasSuffix(".json") }.sorted().map {
+      ("\(folder)/\(type)/\($0)", model)
+    }
+  }
+}
+
+@Suite struct PayloadReductionsTests {
+  /// Every payload of the fixtures is audited exactly as it was when each variant was the
+  /// whole payload: the same places, questions, answers and positions.
+  @Test func everyFixtureIsAuditedAsTheWholePayloadIs() throws {
+    var compared = 0
+    let sample =
+      try payloads(in: packageFixtures, registry: sampleRegistry)
+      + payloads(in: packageFixtures, registry: ModelRegistry(registering: BookingV1.self))
+      .map { path, _ in (path, RegisteredModel(BookingV1.self)) }
+    let evolving = try payloads(in: EvolvingFixtures.root, registry: evolvingRegistry)
+    for (path, model) in sample + evolving {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      guard VariantDecoder(model).outcome(of: data).decoded else { continue }
+      let reduced = places(data, as: model, reducing: true)
+      #expect(reduced == places(data, as: model, reducing: false), "\(path) as \(model.name)")
+      compared += reduced.isEmpty ? 0 : 1
+    }
+    #expect(compared >= 20)
+  }
+
+  /// A variant decodes one element of the array, not all of them: the audit of 200 parcels
+  /// decodes about one parcel a variant (each reduction once more), where it decoded 200.
+  @Test func aVariantDecodesOneElementNotTheWholeArray() throws {
+    let parcels = (0..<200).map {
+      #"{"id": \#($0), "size": "\#($0 % 2 == 0 ? "small" : "large")", "note": "n\#($0)"}"#
+    }
+    let payload = Data("[\(parcels.joined(separator: ",\n"))]".utf8)
+    let model = RegisteredModel([CountedParcel].self)
+    let decoder = VariantDecoder(model)
+    let base = decoder.outcome(of: payload)
+    let before = parcelsDecoded.value
+    let audit = PayloadAuditor(decoder: decoder, budget: .standard)
+      .audit(payload, base: base, line: nil)
+    let decoded = parcelsDecoded.value - before
+    #expect(audit.variantCount == 30)
+    #expect(decoded <= 2 * audit.variantCount, "\(decoded) parcels for \(audit.variantCount)")
+    #expect(
+      audit.places.contains {
+        $0.pattern == "$[*].size" && $0.path == "$[199].size"
+          && $0.answer
+            == .brittle(
+              typeName: "Size",
+              message: "unknown Size value \"decodecheckAuditNewValue\", and Size cannot "
+                + "decode values it does not know (no `unknown` case)")
+      })
+  }
+
+  /// An array read as a tuple, or checked against a count, does not decode reduced: those
+  /// questions are asked of less reduced payloads, or the whole one, with the same answers.
+  @Test(arguments: [false, true])
+  func aTupleOrACountedArrayIsAskedAsTheWholePayloadIs(counted: Bool) throws {
+    let stops = (0..<4).map {
+      #"{"name": "s\#($0)", "size": "small", "at": [\#($0).5, 2.5], "tags": ["a", "b"]}"#
+    }
+    let list = "[\(stops.joined(separator: ", "))]"
+    let payload = Data((counted ? #"{"count": 4, "stops": \#(list)}"# : list).utf8)
+    let model = counted ? RegisteredModel(CountedPage.self) : RegisteredModel([Stop].self)
+    let reduced = places(payload, as: model, reducing: true)
+    #expect(reduced == places(payload, as: model, reducing: false))
+    let prefix = counted ? "$.stops[*]" : "$[*]"
+    let size = reduced.filter { $0.pattern == prefix + ".size" && $0.question == .newValue }
+    #expect(size.count == 4)
+    #expect(size.allSatisfy { if case .brittle = $0.answer { true } else { false } })
+    let tags = reduced.filter { $0.pattern == prefix + ".tags[*]" && $0.question == .newValue }
+    #expect(!tags.isEmpty && tags.allSatisfy { $0.answer == .open })
+  }
+}
