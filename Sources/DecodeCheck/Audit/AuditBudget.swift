@@ -2,7 +2,8 @@
 /// `--places-per-file`): the number of variants grows with the payload, so it is capped.
 ///
 /// A place is one value and one question about it (a new value, a new variant, the key left
-/// out), and costs one decode. In each payload, each field (a JSON path pattern such as
+/// out), and costs one decode, of the payload with its arrays down to the element that holds
+/// the value when that decodes as the whole payload does. In each payload, each field (a JSON path pattern such as
 /// `$.listings[*].kind`) is asked at its first three places and, past them, at places sampled
 /// evenly over the rest, up to ``placesPerField``. When a payload holds more places than
 /// ``placesPerFile``, every field is asked once before any is asked twice.
