@@ -84,6 +84,39 @@ private struct CountedPage: Decodable {
   }
 }
 
+/// A message that may answer an earlier one of its thread.
+private struct Message: Decodable {
+  var id: String
+  var replyTo: String?
+
+  enum CodingKeys: String, CodingKey {
+    case id
+    case replyTo = "reply_to"
+  }
+}
+
+/// A thread that reports, by hand, an answer to a message it does not hold: a model whose
+/// reports depend on the array's other elements.
+private struct MessageThread: Decodable {
+  var messages: [Message]
+
+  enum CodingKeys: String, CodingKey { case messages }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    messages = try container.decode([Message].self, forKey: .messages)
+    let ids = Set(messages.map(\.id))
+    let handler = decoder.userInfo[.unknownValueHandler] as? UnknownValueHandler
+    for message in messages {
+      guard let replyTo = message.replyTo, !ids.contains(replyTo), let handler else { continue }
+      try handler(
+        UnknownValue(
+          typeName: "MessageID", rawValue: replyTo,
+          codingPath: decoder.codingPath + [CodingKeys.messages]))
+    }
+  }
+}
+
 /// The places of `payload` asked about, with its arrays reduced or not.
 private func places(_ payload: Data, as model: RegisteredModel, reducing: Bool) -> [PlaceAudit] {
   let decoder = VariantDecoder(model)
@@ -151,6 +184,25 @@ private func payloads(in folder: String, registry: ModelRegistry) throws -> [(
               message: "unknown Size value \"decodecheckAuditNewValue\", and Size cannot "
                 + "decode values it does not know (no `unknown` case)")
       })
+  }
+
+  /// A reduced payload is used only when it reports what the whole payload reports in what it
+  /// keeps: the answer that leaves out the message it answers reports what the whole thread
+  /// does not, so its places are asked of the whole thread; the first message's are not.
+  @Test func aReducedPayloadThatReportsOtherwiseIsNotUsed() throws {
+    let payload = Data(
+      #"{"messages": [{"id": "m0"}, {"id": "m1", "reply_to": "m0"}, {"id": "m2"}]}"#.utf8)
+    let model = RegisteredModel(MessageThread.self)
+    let decoder = VariantDecoder(model)
+    let outline = try #require(JSONDocument(payload))
+    let reductions = PayloadReductions(
+      outline, paths: outline.paths(), base: decoder.outcome(of: payload), decoder: decoder,
+      maximumConcurrency: 1)
+    let first = try #require(outline.node(at: "$.messages[0].id"))
+    let answer = try #require(outline.node(at: "$.messages[1].reply_to"))
+    let reduced = reductions.reduced(towards: [first, answer])
+    #expect(!reduced[0].edits.isEmpty)
+    #expect(reduced[1].edits.isEmpty)
   }
 
   /// An array read as a tuple, or checked against a count, does not decode reduced: those
