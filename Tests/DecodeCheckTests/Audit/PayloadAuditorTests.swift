@@ -109,6 +109,20 @@ private let thread = Data(
     #expect(places.first { $0.path == "$.id" }?.position == TextPosition(line: 2, column: 9))
   }
 
+  /// Each field's new integer is its own, above that field's integers: 97 for a `UInt8`
+  /// that holds 3 (open), however large another field's are.
+  @Test func eachFieldHasItsOwnNewInteger() throws {
+    struct Counts: Decodable {
+      var large: Int
+      var small: UInt8
+    }
+    let places = audit(
+      Data(#"[{"large": 12345, "small": 3}, {"large": 2, "small": 4}]"#.utf8),
+      as: RegisteredModel([Counts].self))
+    let small = places.filter { $0.pattern == "$[*].small" && $0.question == .newValue }
+    #expect(small.count == 2 && small.allSatisfy { $0.answer == .open })
+  }
+
   /// A payload the model cannot decode, or text that is not JSON, is not audited.
   @Test func onlyAPayloadThatDecodesIsAudited() {
     let decoder = VariantDecoder(RegisteredModel(Booking.self))
