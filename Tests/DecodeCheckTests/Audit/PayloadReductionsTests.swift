@@ -186,6 +186,28 @@ private func payloads(in folder: String, registry: ModelRegistry) throws -> [(
       })
   }
 
+  /// A question outside an array decodes one element of it too: the page's own members are
+  /// asked of a page of one parcel.
+  @Test func aPlaceOutsideAnArrayDecodesOneElementOfIt() throws {
+    struct Page: Decodable {
+      var page: Int
+      var next: String?
+      var parcels: [CountedParcel]
+    }
+    let parcels = (0..<200).map { #"{"id": \#($0), "size": "small"}"# }
+    let payload = Data(
+      #"{"page": 3, "next": "p4", "parcels": [\#(parcels.joined(separator: ", "))]}"#.utf8)
+    let decoder = VariantDecoder(RegisteredModel(Page.self))
+    let base = decoder.outcome(of: payload)
+    let before = parcelsDecoded.value
+    let audit = PayloadAuditor(decoder: decoder, budget: .standard)
+      .audit(payload, base: base, line: nil)
+    let decoded = parcelsDecoded.value - before
+    // Of the page's own: `page` and `next` each a new value and left out; `parcels` left out.
+    #expect(audit.places.filter { !$0.pattern.hasPrefix("$.parcels[") }.count == 5)
+    #expect(decoded <= 2 * audit.variantCount, "\(decoded) parcels for \(audit.variantCount)")
+  }
+
   /// A reduced payload is used only when it reports what the whole payload reports in what it
   /// keeps: the answer that leaves out the message it answers reports what the whole thread
   /// does not, so its places are asked of the whole thread; the first message's are not.
