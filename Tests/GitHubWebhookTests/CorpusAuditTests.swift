@@ -77,9 +77,17 @@ struct CorpusAuditTests {
         if let tool = field.tool { named += " (\(tool))" }
         let verdict = field.verdict?.rawValue ?? "-"
         let required = field.isRequired ? "required" : "optional"
+        // The other JSON type and `null` (issue 43) are fields of their own beside the path's
+        // new value.
+        let question =
+          switch field.question {
+          case .otherType: " (other type)"
+          case .null: " (null)"
+          default: ""
+          }
         lines.append(
-          "  \(field.path) \(verdict) \(named) \(required) \(field.payloadCount)/\(field.placeCount)"
-        )
+          "  \(field.path)\(question) \(verdict) \(named) \(required) "
+            + "\(field.payloadCount)/\(field.placeCount)")
       }
     }
     return lines

@@ -35,8 +35,13 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
     case open
   }
 
-  /// What the audit asked at a field.
-  enum Question: String, Sendable, Hashable, Codable {
+  /// What the audit asked at a field: a field of the other JSON type or of `null` is one of
+  /// its own beside the same pattern's new value.
+  ///
+  /// ```swift
+  /// audit.fields.filter { $0.question == .null && $0.verdict == .brittle }
+  /// ```
+  public enum Question: String, Sendable, Hashable, Codable {
     /// A string or an integer never sent.
     case newValue
     /// An array element with a tag never sent, carrying only what every element carries.
@@ -95,7 +100,7 @@ public struct FieldAudit: Sendable, Hashable, CustomStringConvertible {
   public internal(set) var verdict: Verdict?
 
   /// What ``verdict`` answers; `nil` when it is `nil`.
-  var question: Question?
+  public internal(set) var question: Question?
 
   /// Whether leaving the member out, in some payload, fails decoding.
   public internal(set) var isRequired: Bool
