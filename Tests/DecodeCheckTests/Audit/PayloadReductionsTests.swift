@@ -139,7 +139,9 @@ private func payloads(in folder: String, registry: ModelRegistry) throws -> [(
   }
 }
 
-@Suite struct PayloadReductionsTests {
+// Serialized: two tests count the decodes of one shared counter, which a test running beside
+// them would add to.
+@Suite(.serialized) struct PayloadReductionsTests {
   /// Every payload of the fixtures is audited exactly as it was when each variant was the
   /// whole payload: the same places, questions, answers and positions.
   @Test func everyFixtureIsAuditedAsTheWholePayloadIs() throws {
@@ -173,7 +175,8 @@ private func payloads(in folder: String, registry: ModelRegistry) throws -> [(
     let audit = PayloadAuditor(decoder: decoder, budget: .standard)
       .audit(payload, base: base, line: nil)
     let decoded = parcelsDecoded.value - before
-    #expect(audit.variantCount == 30)
+    // 30 of new values and keys left out, 20 of the other JSON type and `null` (issue 43).
+    #expect(audit.variantCount == 50)
     #expect(decoded <= 2 * audit.variantCount, "\(decoded) parcels for \(audit.variantCount)")
     #expect(
       audit.places.contains {
@@ -203,8 +206,9 @@ private func payloads(in folder: String, registry: ModelRegistry) throws -> [(
     let audit = PayloadAuditor(decoder: decoder, budget: .standard)
       .audit(payload, base: base, line: nil)
     let decoded = parcelsDecoded.value - before
-    // Of the page's own: `page` and `next` each a new value and left out; `parcels` left out.
-    #expect(audit.places.filter { !$0.pattern.hasPrefix("$.parcels[") }.count == 5)
+    // Of the page's own: `page` and `next` each a new value, left out and `null`, `page` as a
+    // string too (issue 43); `parcels` left out.
+    #expect(audit.places.filter { !$0.pattern.hasPrefix("$.parcels[") }.count == 8)
     #expect(decoded <= 2 * audit.variantCount, "\(decoded) parcels for \(audit.variantCount)")
   }
 
