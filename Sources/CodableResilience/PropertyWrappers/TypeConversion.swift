@@ -232,8 +232,9 @@ private func numberText(_ double: Double) -> String {
 }
 
 /// Writes `text` as a value of `type`, the JSON type a value arrived as: a string as it is, a
-/// number when `text` is one (exactly), a boolean when it is `true` or `false` (`1` and `0`
-/// for a `Bool` that arrived as a number). Returns whether it wrote.
+/// number when `text` is the text a number reads back as (`12.5`, not `12.50`, `+7`, `007`,
+/// `-0` or `1e2`, which a `String` would read back otherwise), a boolean when it is `true` or
+/// `false` (`1` and `0` for a `Bool` that arrived as a number). Returns whether it wrote.
 func write(
   _ text: String, as type: UnknownValue.JSONType,
   to container: inout any SingleValueEncodingContainer
@@ -243,12 +244,13 @@ func write(
     try container.encode(text)
   case .number:
     let digits = ["true": "1", "false": "0"][text] ?? text
-    if let integer = Int64(digits) {
+    guard isJSONNumber(digits) else { return false }
+    if let integer = Int64(digits), integer.description == digits {
       try container.encode(integer)
-    } else if let unsigned = UInt64(digits) {
+    } else if let unsigned = UInt64(digits), unsigned.description == digits {
       try container.encode(unsigned)
-    } else if isJSONNumber(digits), let decimal = Decimal(string: digits), decimal.isFinite,
-      plainText(of: decimal) == plainText(of: Decimal(string: digits)!)
+    } else if let decimal = Decimal(string: digits), decimal.isFinite,
+      plainText(of: decimal) == digits
     {
       try container.encode(decimal)
     } else {
