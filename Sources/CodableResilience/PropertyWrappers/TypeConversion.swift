@@ -42,8 +42,8 @@ struct SentScalar: Sendable {
       if let integer = T.self as? any FixedWidthInteger.Type {
         return exactInteger(of: integer, from: text) as! T?
       }
-      if T.self == Double.self { return Double(text).flatMap { $0.isFinite ? $0 : nil } as! T? }
-      if T.self == Float.self { return Float(text).flatMap { $0.isFinite ? $0 : nil } as! T? }
+      if T.self == Double.self { return plainFloat(Double(text), from: text) as! T? }
+      if T.self == Float.self { return plainFloat(Float(text), from: text) as! T? }
       if T.self == Decimal.self { return Decimal(string: text).flatMap(finite) as! T? }
       return nil
     case .number:
@@ -67,6 +67,19 @@ private func plainNumberText(_ number: JSONValue) -> String {
     Decimal(string: double.description).map { String(plainText(of: $0)) } ?? double.description
   default: number.description
   }
+}
+
+/// `value`, read from the JSON number `text`, when a plain property reads that number: finite,
+/// and not a number too small for the type rounded to zero (`JSONDecoder` refuses `1e-400` for
+/// a `Double` and `1e-46` for a `Float`, and reads the subnormal `3e-324`).
+private func plainFloat<F: BinaryFloatingPoint>(_ value: F?, from text: String) -> F? {
+  guard let value, value.isFinite, value != 0 || isZero(text) else { return nil }
+  return value
+}
+
+/// Whether the JSON number `text` is zero: no digit but `0` before its exponent.
+private func isZero(_ text: String) -> Bool {
+  text.prefix { $0 != "e" && $0 != "E" }.allSatisfy { "0-.".contains($0) }
 }
 
 private func finite(_ decimal: Decimal) -> Decimal? {
