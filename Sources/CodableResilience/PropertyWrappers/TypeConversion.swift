@@ -27,7 +27,12 @@ struct SentScalar: Sendable {
     case .string(let text): self.init(text: text, type: .string)
     case .bool(let flag): self.init(text: flag ? "true" : "false", type: .bool)
     case .integer, .unsigned, .double, .decimal:
-      self.init(text: plainNumberText(value), type: .number)
+      // `JSONDecoder` reads a number too small for a `Double` (`1e-400`) as the integer 0,
+      // which it is not; a zero that is sent reads as a `Double` too.
+      guard let text = plainNumberText(value),
+        text != "0" || (try? decoder.singleValueContainer().decode(Double.self)) != nil
+      else { return nil }
+      self.init(text: text, type: .number)
     case .null, .array, .object: return nil
     }
   }
@@ -59,12 +64,14 @@ struct SentScalar: Sendable {
 }
 
 /// A number's text as the decoder read it: the integer's digits, or the decimal's without
-/// trailing zeros (`12.50` as `12.5`).
-private func plainNumberText(_ number: JSONValue) -> String {
+/// trailing zeros (`12.50` as `12.5`); `nil` for a number beyond a `Decimal`'s range, which
+/// has no exact decimal text (`1e200`, whose text would be the double's `1e+200`) and converts
+/// to nothing.
+private func plainNumberText(_ number: JSONValue) -> String? {
   switch number {
   case .decimal(let decimal): String(plainText(of: decimal))
   case .double(let double):
-    Decimal(string: double.description).map { String(plainText(of: $0)) } ?? double.description
+    Decimal(string: double.description).map { String(plainText(of: $0)) }
   default: number.description
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 // Conversions at the edges of what a number type holds: a string converts to a number only when
-// a plain property reads the same number, to the same value.
+// a plain property reads the same number, to the same value; a number converts to a `String`
+// only when its decimal text is exact.
 
 private struct One<Value: Codable>: Codable {
   @DecodeConvertingType var value: Value
@@ -66,5 +67,29 @@ struct ConversionExactnessTests {
       let read = readings(Decimal.self, quoted.number)
       #expect(read.converted == read.plain)
     }
+  }
+
+  @Test(arguments: ["1e200", "1.7976931348623157e308", "1e-400"])
+  func aNumberWithNoExactDecimalTextThrowsAsPlainForAString(_ number: String) throws {
+    let plain = #expect(throws: DecodingError.self) {
+      try decoder().decode(PlainOne<String>.self, from: member(number))
+    }
+    let collector = UnknownValueCollector()
+    let converting = #expect(throws: DecodingError.self) {
+      try decoder(.collect(into: collector)).decode(One<String>.self, from: member(number))
+    }
+    #expect(
+      String(describing: try #require(converting)) == String(describing: try #require(plain)))
+    #expect(collector.values.isEmpty)
+  }
+
+  @Test func aNumberTooSmallForADoubleIsNoZeroForABool() throws {
+    #expect(throws: DecodingError.self) {
+      try decoder().decode(One<Bool>.self, from: member("1e-400"))
+    }
+    #expect(try decoder().decode(One<Bool>.self, from: member("0")).value == false)
+    let plist = try PropertyListEncoder().encode(PlainOne(value: 0))
+    let flag = try PropertyListDecoder().decode(One<Bool>.self, from: plist)
+    #expect(flag.value == false && flag.$value.convertedFrom == .number)
   }
 }
