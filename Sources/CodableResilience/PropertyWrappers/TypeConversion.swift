@@ -238,17 +238,18 @@ func scalarText(of value: Any) -> String? {
   case let flag as Bool: return flag ? "true" : "false"
   case let decimal as Decimal: return decimal.isFinite ? String(plainText(of: decimal)) : nil
   case let double as Double: return double.isFinite ? numberText(double) : nil
-  case let float as Float: return float.isFinite ? numberText(Double(float)) : nil
+  case let float as Float: return float.isFinite ? numberText(float) : nil
   case let integer as any FixedWidthInteger: return "\(integer)"
   case let raw as any RawRepresentable: return scalarText(of: raw.rawValue)
   default: return nil
   }
 }
 
-/// A double's shortest text, whole numbers without `.0`.
-private func numberText(_ double: Double) -> String {
-  if let integer = Int64(exactly: double) { return integer.description }
-  return double.description
+/// A double's or a float's shortest text, whole numbers without `.0`: a `Float`'s own (`0.1`),
+/// not that of the `Double` it widens to (`0.10000000149011612`).
+private func numberText<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) -> String {
+  if let integer = Int64(exactly: value) { return integer.description }
+  return value.description
 }
 
 /// Writes `text` as a value of `type`, the JSON type a value arrived as: a string as it is, a

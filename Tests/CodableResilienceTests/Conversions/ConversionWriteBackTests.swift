@@ -43,6 +43,18 @@ struct ConversionWriteBackTests {
     #expect(written == #"{"value":\#(set)}"#)
     #expect(try decoder().decode(One<String>.self, from: Data(written.utf8)).value == set)
   }
+
+  @Test func aFloatSetByTheAppIsWrittenWithItsOwnDigits() throws {
+    var price = try decoder().decode(One<Float>.self, from: member(#""0.5""#))
+    price.value = 0.1
+    #expect(try text(price) == #"{"value":"0.1"}"#)
+    price.value = 3
+    #expect(try text(price) == #"{"value":"3"}"#)
+    price.value = 1e-7
+    let written = try text(price)
+    #expect(try decoder().decode(One<Float>.self, from: Data(written.utf8)).value == 1e-7)
+    #expect(written == #"{"value":"1e-07"}"#)
+  }
 }
 
 private func jsonQuotedForTest(_ text: String) -> String {
