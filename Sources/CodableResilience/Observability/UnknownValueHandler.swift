@@ -202,7 +202,6 @@ private func plainPropertyError(
   }
 }
 
-/// Reports a handler receives only when it asks for them: they are not problems.
 /// The `typeMismatch` a plain property throws for a value of another JSON type, carrying the
 /// conversion it refused; the converting wrappers throw the decoder's own error in its place.
 private func plainTypeMismatch(_ value: UnknownValue) -> DecodingError {
@@ -214,6 +213,7 @@ private func plainTypeMismatch(_ value: UnknownValue) -> DecodingError {
       underlyingError: UnknownValueError(unknownValue: value)))
 }
 
+/// Reports a handler receives only when it asks for them: they are not problems.
 @usableFromInline
 struct AskedForReports: OptionSet, Sendable {
   @usableFromInline let rawValue: UInt8

@@ -362,9 +362,10 @@ public struct ExpectedOutcome: Codable, Hashable, Sendable {
     self.version = writtenVersion
   }
 
-  /// The oldest format version that holds this outcome: 3 when it lists defaults used or
-  /// unknown fields, 2 when it lists elements left out or renamed values, 1 otherwise, so a
-  /// file of a payload that has none stays readable by a library that reads version 1.
+  /// The oldest format version that holds this outcome: 4 when it lists converted values, 3
+  /// when it lists defaults used or unknown fields, 2 when it lists elements left out or
+  /// renamed values, 1 otherwise, so a file of a payload that has none stays readable by a
+  /// library that reads version 1.
   var writtenVersion: Int {
     if convertedValues?.isEmpty == false { return 4 }
     if defaultsUsed?.isEmpty == false || unknownFields?.isEmpty == false { return 3 }
