@@ -31,25 +31,6 @@ private struct PlainTaggedPost: Decodable {
   var labels: [String]?
 }
 
-private func describe(_ error: any Error) -> String {
-  guard let error = error as? DecodingError else { return "not a DecodingError: \(error)" }
-  switch error {
-  case .typeMismatch(let type, let context):
-    return "typeMismatch \(type) \(UnknownValue.PathComponent.jsonPath(context.codingPath)) "
-      + context.debugDescription
-  case .valueNotFound(let type, let context):
-    return "valueNotFound \(type) \(UnknownValue.PathComponent.jsonPath(context.codingPath)) "
-      + context.debugDescription
-  case .keyNotFound(let key, let context):
-    return "keyNotFound \(key.stringValue) \(context.debugDescription)"
-  case .dataCorrupted(let context):
-    return "dataCorrupted \(UnknownValue.PathComponent.jsonPath(context.codingPath)) "
-      + context.debugDescription
-  @unknown default:
-    return "\(error)"
-  }
-}
-
 struct DecodeOneOrManyTests {
   @Test func anArrayReadsAsPlainWithNoReport() throws {
     let collector = UnknownValueCollector()
