@@ -238,10 +238,14 @@ extension Optional: OptionalValue {
 }
 
 /// `nil` of `Value` when it is an optional; `nil` (no value at all) when it is not. Inlinable,
-/// so the test folds where `Value` is known: no dynamic cast is left.
+/// so the test folds where `Value` is known: no dynamic cast is left. The compiler's own test
+/// of the type comes first: for a type that is no optional, the cast alone would ask the
+/// runtime for a conformance on every call (about 350 instructions a property).
 @inlinable
 func noneIfOptional<Value>(_: Value.Type) -> Value? {
-  guard let optional = Value.self as? any OptionalValue.Type else { return nil }
+  guard _isOptional(Value.self), let optional = Value.self as? any OptionalValue.Type else {
+    return nil
+  }
   return none(of: optional, as: Value.self)
 }
 

@@ -202,21 +202,43 @@ extension DecodeConvertingType: ResilientPropertyWrapper, MissingKeyRule {
     _ key: Key, in container: KeyedDecodingContainer<Key>
   ) throws -> KeyRead<Self> {
     if let none = noneIfOptional(Value.self) {
+      if let optional = Value.self as? any DecodableOptional.Type {
+        return try decodeOptional(optional, none: none, key, in: container)
+      }
       guard container.contains(key) else { return .read(Self(wrappedValue: none)) }
       guard try container.decodeNil(forKey: key) else { return .present }
       var read = Self(wrappedValue: none)
       read.readNull = true
       return .read(read)
     }
+    // A missing key or `null` throws what a plain property throws, from the same call.
     do {
-      if let value = try decodeIfPresentAsPlain(Value.self, forKey: key, in: container) {
+      return .read(Self(wrappedValue: try decodeAsPlain(Value.self, forKey: key, in: container)))
+    } catch let error as DecodingError where isTypeMismatch(error) {
+      return .read(try Self(converting: container.superDecoder(forKey: key), plainError: error))
+    }
+  }
+
+  /// An optional property read as a plain one is, through the container's `decodeIfPresent`
+  /// for the wrapped type (one look-up of the key, where asking whether it is there and
+  /// whether it is `null` first took two more, and a nested decoder a third); only when that
+  /// reads nothing is the key looked for, to tell `null` from a missing key.
+  @inlinable @inline(__always)
+  static func decodeOptional<Key: CodingKey>(
+    _ optional: any DecodableOptional.Type, none: Value, _ key: Key,
+    in container: KeyedDecodingContainer<Key>
+  ) throws -> KeyRead<Self> {
+    do {
+      if let value = try optional.decodeWrappedIfPresent(as: Value.self, forKey: key, in: container)
+      {
         return .read(Self(wrappedValue: value))
       }
     } catch let error as DecodingError where isTypeMismatch(error) {
       return .read(try Self(converting: container.superDecoder(forKey: key), plainError: error))
     }
-    // Missing or `null`: the error a plain property throws.
-    return .read(Self(wrappedValue: try container.decode(Value.self, forKey: key)))
+    var read = Self(wrappedValue: none)
+    read.readNull = container.contains(key)
+    return .read(read)
   }
 
   /// Whether the key is written: not for an optional that is `nil` and was not read as `null`.

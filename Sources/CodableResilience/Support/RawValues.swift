@@ -78,3 +78,50 @@ func decodeIfPresentAsPlain<Value: Decodable, Key: CodingKey>(
   }
   return try container.decodeIfPresent(Value.self, forKey: key)
 }
+
+/// `container.decode(Value.self, forKey: key)` through the overload a plain property of `Value`
+/// takes, as ``decodeIfPresentAsPlain(_:forKey:in:)`` does for `decodeIfPresent`: the same
+/// look-up, and the same errors for a missing key, `null` and another type.
+@inlinable
+func decodeAsPlain<Value: Decodable, Key: CodingKey>(
+  _: Value.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
+) throws -> Value {
+  if Value.self == String.self {
+    return try container.decode(String.self, forKey: key) as! Value
+  }
+  if Value.self == Bool.self {
+    return try container.decode(Bool.self, forKey: key) as! Value
+  }
+  if Value.self == Int.self {
+    return try container.decode(Int.self, forKey: key) as! Value
+  }
+  if Value.self == Double.self {
+    return try container.decode(Double.self, forKey: key) as! Value
+  }
+  if Value.self == Int64.self {
+    return try container.decode(Int64.self, forKey: key) as! Value
+  }
+  return try container.decode(Value.self, forKey: key)
+}
+
+/// An optional of a decodable type, whose wrapped type a wrapper generic over the optional
+/// reads as a plain optional property does.
+@usableFromInline
+protocol DecodableOptional {
+  /// `decodeIfPresentAsPlain(Wrapped.self, forKey: key, in: container)` as `Value`, which is
+  /// `Self`: `nil` for a missing key and for `null`.
+  static func decodeWrappedIfPresent<Value, Key: CodingKey>(
+    as _: Value.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Value?
+}
+
+extension Optional: DecodableOptional where Wrapped: Decodable {
+  @inlinable
+  static func decodeWrappedIfPresent<Value, Key: CodingKey>(
+    as _: Value.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Value? {
+    guard let wrapped = try decodeIfPresentAsPlain(Wrapped.self, forKey: key, in: container)
+    else { return nil }
+    return .some(Self.some(wrapped) as! Value)
+  }
+}
