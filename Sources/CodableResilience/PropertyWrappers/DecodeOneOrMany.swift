@@ -169,4 +169,47 @@ extension DecodeOneOrMany: Encodable where Value: Encodable, Value.Element: Enco
   }
 }
 
-extension DecodeOneOrMany: ResilientPropertyWrapper, CollectionWrapper {}
+extension DecodeOneOrMany: ResilientPropertyWrapper, CollectionWrapper {
+  /// A collection that is not optional read straight from the container, as a plain one is:
+  /// one look-up of the key and no decoder of its own, a missing key, `null` and a failing
+  /// element throwing from the same call as plain. A single value goes on to `init(from:)`,
+  /// which reads it through a decoder of its own and reports it. An optional collection reads
+  /// a missing key as `nil`, remembered as missing, and anything else through `init(from:)`.
+  @inlinable
+  static func decodeWithoutDecoder<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> KeyRead<Self> {
+    if let none = noneIfOptional(Value.self) {
+      return container.contains(key) ? .present : .read(Self(wrappedValue: none))
+    }
+    guard let decodable = Value.self as? any Decodable.Type else { return .unchecked }
+    return try readCollection(decodable, key, in: container)
+  }
+
+  /// The collection read as `decodable`, which is `Value`: inlined, so that the type is known
+  /// where the model is compiled and the read is the plain property's own.
+  @inlinable @inline(__always)
+  static func readCollection<Key: CodingKey>(
+    _ decodable: any Decodable.Type, _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> KeyRead<Self> {
+    do {
+      guard let collection = try decodeCollection(decodable, as: Value.self, key, in: container)
+      else { return .unchecked }
+      return .read(Self(wrappedValue: collection))
+    } catch let error as DecodingError
+      where isTypeMismatch(error) && isAbout(container.codingPath + [key], error)
+    {
+      return .present
+    }
+  }
+}
+
+/// `container.decode(Decoded.self, forKey: key)` as `Value`, which is `Decoded`; `nil` if it
+/// is not.
+@inlinable
+func decodeCollection<Decoded: Decodable, Value, Key: CodingKey>(
+  _: Decoded.Type, as _: Value.Type, _ key: Key, in container: KeyedDecodingContainer<Key>
+) throws -> Value? {
+  guard Decoded.self == Value.self else { return nil }
+  return unsafeBitCast(try container.decode(Decoded.self, forKey: key), to: Value.self)
+}
