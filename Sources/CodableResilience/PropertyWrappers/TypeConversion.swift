@@ -42,8 +42,12 @@ struct SentScalar: Sendable {
   func converted<T>(to _: T.Type) -> T? {
     switch type {
     case .string:
-      if T.self == Bool.self { return ["true": true, "false": false][text] as! T? }
+      if T.self == Bool.self { return flag(text, true: "true", false: "false") as! T? }
       guard isJSONNumber(text) else { return nil }
+      // The commonest number type first, as `exactInteger` starts: a whole number's digits.
+      if T.self == Int.self, let integer = Int(text, radix: 10) {
+        return unsafeBitCast(integer, to: T.self)
+      }
       if let integer = T.self as? any FixedWidthInteger.Type {
         return exactInteger(of: integer, from: text) as! T?
       }
@@ -53,7 +57,7 @@ struct SentScalar: Sendable {
       return nil
     case .number:
       if T.self == String.self, significantDigits(of: text) <= 38 { return text as? T }
-      if T.self == Bool.self { return ["1": true, "0": false][text] as! T? }
+      if T.self == Bool.self { return flag(text, true: "1", false: "0") as! T? }
       return nil
     case .bool:
       return T.self == String.self ? text as? T : nil
@@ -61,6 +65,11 @@ struct SentScalar: Sendable {
       return nil
     }
   }
+}
+
+/// `true` for `yes`, `false` for `no`, `nil` for any other text.
+private func flag(_ text: String, true yes: String, false no: String) -> Bool? {
+  text == yes ? true : text == no ? false : nil
 }
 
 /// A number's text as the decoder read it: the integer's digits, or the decimal's without
@@ -169,15 +178,22 @@ final class ConvertingDecoder: Decoder {
 /// raw-value type whose raw value does. A `Date`, a `URL` or a struct of yours does not: how
 /// it reads a number or a string is the decoder's affair (its strategies), not a conversion.
 func isConvertible(_ type: Any.Type) -> Bool {
+  // The common scalars by identity first: each cast below asks the runtime for a conformance.
+  if isCommonScalar(type) { return true }
   let type = (type as? any OptionalValue.Type)?.wrappedType ?? type
   return isStandardScalar(type) || type is any RawRepresentable.Type
+}
+
+/// Whether `type` is one of the standard scalars most models hold, told by identity alone.
+private func isCommonScalar(_ type: Any.Type) -> Bool {
+  type == Int.self || type == String.self || type == Bool.self || type == Double.self
+    || type == Decimal.self
 }
 
 /// Whether `type` is one the container converts to itself, rather than by asking the type's
 /// own `init(from:)`.
 private func isStandardScalar(_ type: Any.Type) -> Bool {
-  type is any FixedWidthInteger.Type || type == String.self || type == Bool.self
-    || type == Double.self || type == Float.self || type == Decimal.self
+  isCommonScalar(type) || type == Float.self || type is any FixedWidthInteger.Type
 }
 
 /// Reports a conversion through the one report function. When ``UnknownValueHandler/strict``
