@@ -136,7 +136,7 @@ extension DecodeCheckCommand {
                                 usage error that lists the classes.
         -q, --quiet             text and github: print only errors, brittle fields and the summary
                                 lines, and no progress. json, junit and sarif report everything.
-        -v, --verbose           text: also list the audit's open fields.
+        -v, --verbose           text and github: also list the audit's open fields.
         -j, --jobs <n>          Check at most n files at once (default: one per core).
         --shard <i/n>           Check only share i of n (1 <= i <= n), so a CI matrix of n
                                 jobs splits a large check, audit or --openapi run: files by

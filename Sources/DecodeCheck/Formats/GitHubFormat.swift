@@ -54,9 +54,16 @@ enum GitHubFormat {
         }
       }
     }
-    // Findings about a model's fields: brittle ones share the annotations, notes are lines.
-    for (finding, file) in report.findings(aboutModels: true) {
+    // Findings about a model's fields: brittle ones share the annotations, one per field so
+    // each sits on its file; the notes are the text format's lines, grouped by type, with
+    // open fields only under `-v`.
+    let aboutModels = report.findings(aboutModels: true)
+    for (finding, file) in aboutModels where finding.severity != .note {
       add(finding, in: file)
+    }
+    let notes = aboutModels.filter { $0.finding.severity == .note }
+    for line in AuditText.lines(notes, quiet: context.quiet, verbose: context.verbose) {
+      text += line + "\n"
     }
     for line in report.viewLines {
       text += line + "\n"

@@ -176,6 +176,16 @@ private func audit(_ arguments: [String], registry: ModelRegistry = registry) ->
     #expect(run.outputLines.contains { $0.hasPrefix("\(file):4:12: note: $.state: resilient") })
     #expect(!run.output.contains("::note"))
     #expect(!run.output.contains("::notice"))
+    // Open fields and the answers to a type's change are lines only with -v, as in the
+    // text format (issue 41); -v adds lines and takes none away.
+    #expect(!run.output.contains(": open"))
+    #expect(!run.output.contains("brittle to null"))
+    let verbose = audit(["--format", "github", "-v", folder.path])
+    #expect(
+      verbose.outputLines.contains { $0.hasPrefix("\(file):5:11: note: $.note: open to null: ") })
+    #expect(
+      verbose.outputLines.contains { $0.hasPrefix("\(file):2:9: note: $.id: brittle to null: ") })
+    #expect(Set(run.outputLines).isSubset(of: verbose.outputLines))
   }
 
   @Test func junitHasACasePerModelFailedByBrittleFieldsUnderStrict() throws {
