@@ -58,10 +58,11 @@ struct HARArchive {
     static func checked(_ report: FileReport) -> Result { Result(report: report, count: \.checked) }
   }
 
-  /// The reports of the entries checked, and of the archive's problems, and the counts;
-  /// `isRead` is false when the archive could not be opened.
-  func check(maximumConcurrency: Int) -> (
-    reports: [FileReport], counts: TrafficCounts, isRead: Bool
+  /// Checks the archive, handing `receive` the reports of the entries checked one batch at a
+  /// time, in the archive's order, and those of the archive's own problems as they are met;
+  /// returns the counts, and `isRead`, false when the archive could not be opened.
+  func check(maximumConcurrency: Int, receive: ([FileReport]) -> Void) -> (
+    counts: TrafficCounts, isRead: Bool
   ) {
     let ownsArchive = shard?.contains(shardKey) ?? true
     let reader: HARReader
@@ -69,19 +70,22 @@ struct HARArchive {
       reader = try HARReader(path: path)
     } catch {
       let report = notChecked("cannot read: \(describeReadError(error))")
-      return (ownsArchive ? [report] : [], TrafficCounts(), false)
+      if ownsArchive { receive([report]) }
+      return (TrafficCounts(), false)
     }
-    var reports: [FileReport] = []
     var counts = TrafficCounts()
     var batch: [HAREntry] = []
     var batchBytes = 0
     func flush() {
+      guard !batch.isEmpty else { return }
+      var reports: [FileReport] = []
       for result in checkBatch(batch, maximumConcurrency: maximumConcurrency) {
         if let report = result.report { reports.append(report) }
         counts[keyPath: result.count] += 1
       }
       batch.removeAll(keepingCapacity: true)
       batchBytes = 0
+      receive(reports)
     }
     while let event = reader.next() {
       switch event {
@@ -96,13 +100,14 @@ struct HARArchive {
         guard ownsArchive else { continue }
         let finding = Finding(
           severity: .error, kind: .invalidJSON, message: message, position: position)
-        reports.append(
+        receive([
           FileReport(
-            path: shown, typeName: nil, outcome: .failed, findings: [finding], payloadCount: 0))
+            path: shown, typeName: nil, outcome: .failed, findings: [finding], payloadCount: 0)
+        ])
       }
     }
     flush()
-    return (reports, counts, true)
+    return (counts, true)
   }
 
   private func notChecked(_ message: String) -> FileReport {

@@ -147,10 +147,14 @@ public struct PayloadChecker: Sendable {
 
   /// Checks planned inputs on up to `maximumConcurrency` threads, reporting each finished one
   /// to `progress`.
+  ///
+  /// With a `writer`, the inputs are handed to it in batches as they complete, and the report
+  /// keeps only what they add (``CollectedInputs``).
   func check(
     _ plan: InputPlan,
     maximumConcurrency: Int,
-    progress: (any CheckProgress)?
+    progress: (any CheckProgress)?,
+    writer: ((inout [FileReport]) -> Void)? = nil
   ) -> CheckReport {
     // Archives check their entries several at once themselves, one archive after another.
     let archives = plan.inputs.filter(\.isArchive)
@@ -161,32 +165,42 @@ public struct PayloadChecker: Sendable {
       checker.variantConcurrency =
         ConcurrencySplit(items: inputs.count, threads: maximumConcurrency).variantsAtOnce
     }
-    var files = concurrentMap(count: inputs.count, maximumConcurrency: maximumConcurrency) {
-      [checker] in
-      let report = checker.check(inputs[$0])
-      progress?.advance(variants: report.audits.reduce(0) { $0 + $1.variantCount })
-      return report
-    }
+    var collected = CollectedInputs(writer: writer)
     var scope = CheckedScope(folders: plan.searchedFolders)
-    for file in files where file.outcome != .notChecked {
-      scope.inputs.insert(file.path)
+    let inputBatch = writer == nil ? max(inputs.count, 1) : CollectedInputs.filesPerBatch
+    for start in stride(from: 0, to: inputs.count, by: inputBatch) {
+      let batch = inputs[start..<min(start + inputBatch, inputs.count)]
+      let reports = concurrentMap(count: batch.count, maximumConcurrency: maximumConcurrency) {
+        [checker] in
+        let report = checker.check(batch[batch.startIndex + $0])
+        progress?.advance(variants: report.audits.reduce(0) { $0 + $1.variantCount })
+        return report
+      }
+      for file in reports where file.outcome != .notChecked {
+        scope.inputs.insert(file.path)
+      }
+      collected.receive(reports)
     }
     var traffic = TrafficCounts()
     for input in archives {
       let archive = HARArchive(
         shown: input.path, path: input.filePath, model: input.model, checker: self,
         shard: plan.shard?.shard, shardKey: input.shardKey)
-      let (archiveReports, counts, isRead) = archive.check(maximumConcurrency: maximumConcurrency)
-      if isRead, !archiveReports.contains(where: { $0.outcome == .notChecked }) {
+      var anyNotChecked = false
+      let (counts, isRead) = archive.check(maximumConcurrency: maximumConcurrency) { batch in
+        anyNotChecked = anyNotChecked || batch.contains { $0.outcome == .notChecked }
+        progress?.advance(
+          variants: batch.reduce(0) { $0 + $1.audits.reduce(0) { $0 + $1.variantCount } })
+        collected.receive(batch)
+      }
+      if isRead, !anyNotChecked {
         scope.inputs.insert(input.path)
       }
-      files += archiveReports
       traffic += counts
-      progress?.advance(
-        variants: archiveReports.reduce(0) { $0 + $1.audits.reduce(0) { $0 + $1.variantCount } })
     }
     scope.shard = plan.shard?.shard
-    var report = CheckReport(files: files, isStrict: isStrict)
+    var report = CheckReport(files: collected.files, isStrict: isStrict)
+    report.written = collected.written
     report.traffic = traffic
     report.scope = scope
     report.shard = plan.shard

@@ -199,6 +199,16 @@ public enum DecodeCheckCommand {
       return fileError(error.message)
     }
 
+    var context = RenderContext(toolName: name, quiet: options.isQuiet)
+    context.verbose = options.isVerbose
+    if let workingDirectory { context.workingDirectory = WorkingDirectory(workingDirectory) }
+    context.writesSummary = summaryFile != nil
+    // A plain check writes its lines as it goes; what needs the whole report holds it.
+    var writer =
+      baseline == nil && options.writtenBaselinePath == nil && summaryFile == nil
+        && !options.audits && contract == nil
+      ? FindingWriter(format: options.format, context: context) : nil
+
     var report: CheckReport
     if let contract {
       if !options.isQuiet {
@@ -222,9 +232,20 @@ public enum DecodeCheckCommand {
           stream: standardError, total: plan.inputs.count, name: name, silence: progressSilence,
           countsVariants: options.audits)
         : nil
+      let write: ((inout [FileReport]) -> Void)? =
+        writer == nil
+        ? nil
+        : { files in
+          files =
+            CheckReport(files: files, isStrict: options.isStrict)
+            .disabling(options.disabledClasses).files
+          guard let text = writer?.lines(for: files), !text.isEmpty else { return }
+          progress?.finish()
+          standardOutput.write(text)
+        }
       report = checker.check(
         plan, maximumConcurrency: options.jobs ?? PayloadChecker.defaultConcurrency,
-        progress: progress)
+        progress: progress, writer: write)
       progress?.finish()
     }
     report.findAliasConflicts(registered: registry.models)
@@ -246,11 +267,8 @@ public enum DecodeCheckCommand {
         fixedEntriesFail: options.isStrictBaseline)
     }
     report = report.disabling(options.disabledClasses)
-    var context = RenderContext(toolName: name, quiet: options.isQuiet)
-    context.verbose = options.isVerbose
-    if let workingDirectory { context.workingDirectory = WorkingDirectory(workingDirectory) }
-    context.writesSummary = summaryFile != nil
-    standardOutput.write(options.format.render(report, context: context))
+    standardOutput.write(
+      writer?.finish(report) ?? options.format.render(report, context: context))
     if let summaryFile {
       do {
         try summaryFile.write(MarkdownSummary.render(report, context: context))

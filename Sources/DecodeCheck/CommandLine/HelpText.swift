@@ -149,10 +149,14 @@ extension DecodeCheckCommand {
         -h, --help              Print this help and exit.
 
       OUTPUT:
-        Every unknown value and every failure, sorted by file and position, then a summary:
+        Every unknown value and every failure, by file and position, then a summary:
           Fixtures/\(type)/v2.json:14:15: warning: $.path.to.field: unknown <Enum> value
             "new"; known: old, older
           4 files checked: 2 decoded cleanly, 1 with unknown values (1 value), 1 failed
+        Text and github output is written as files complete: folders' files in the order
+        listed (256 at a time), an archive's requests in its order, so memory holds one batch
+        of findings. With --summary, --baseline, --write-baseline, --audit, --openapi or
+        another format the whole report is held, sorted by file, and written at the end.
         A file failed when it holds an error: a payload that does not decode or is not valid
         JSON, or with --strict an unknown value or an element left out. Every format counts it
         the same way.

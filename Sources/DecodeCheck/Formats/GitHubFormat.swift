@@ -11,42 +11,22 @@ enum GitHubFormat {
   /// How many annotations of one level GitHub shows per step.
   static let annotationsPerLevel = 10
 
-  static func render(_ report: CheckReport, context: RenderContext) -> String {
+  /// The report as workflow commands; `annotations` holds what the lines already written for
+  /// the report's inputs (``FindingWriter``) used of each level's room.
+  static func render(
+    _ report: CheckReport, context: RenderContext, annotations: Annotations = Annotations()
+  ) -> String {
+    var annotations = annotations
     var text = ""
-    var annotated: [Finding.Severity: Int] = [:]
-    var notAnnotated: [Finding.Severity: Int] = [:]
-    /// The finding as an annotation while its level has room, else as a plain line.
-    func add(_ severity: Finding.Severity, annotation: () -> String, line: () -> String) {
-      if annotated[severity, default: 0] < annotationsPerLevel {
-        annotated[severity, default: 0] += 1
-        text += annotation() + "\n"
-      } else {
-        notAnnotated[severity, default: 0] += 1
-        text += line() + "\n"
-      }
-    }
-    /// A note as a plain line, anything else as an annotation while its level has room.
-    func add(_ finding: Finding, in file: FileReport) {
-      guard finding.isShown(quiet: context.quiet) else { return }
-      let line = TextFormat.line(for: finding, in: file)
-      if finding.severity == .note {
-        text += line + "\n"
-      } else {
-        add(
-          finding.severity,
-          annotation: { command(for: finding, in: file, toolName: context.toolName) },
-          line: { line })
-      }
-    }
     // Old spellings are notes, plain lines; alias conflicts errors about a type, in no file.
     for (finding, file) in report.findings(aboutModels: false) {
-      add(finding, in: file)
+      text += annotations.add(finding, in: file, context: context)
     }
     if let baseline = report.baseline {
       for entry in baseline.fixed {
         let line = TextFormat.line(forFixed: entry, failing: baseline.fixedEntriesFail)
         if baseline.fixedEntriesFail {
-          add(
+          text += annotations.add(
             .error, annotation: { command(forFixed: entry, toolName: context.toolName) },
             line: { line })
         } else if !context.quiet {
@@ -59,7 +39,7 @@ enum GitHubFormat {
     // open fields only under `-v`.
     let aboutModels = report.findings(aboutModels: true)
     for (finding, file) in aboutModels where finding.severity != .note {
-      add(finding, in: file)
+      text += annotations.add(finding, in: file, context: context)
     }
     let notes = aboutModels.filter { $0.finding.severity == .note }
     for line in AuditText.lines(notes, quiet: context.quiet, verbose: context.verbose) {
@@ -68,21 +48,57 @@ enum GitHubFormat {
     for line in report.viewLines {
       text += line + "\n"
     }
-    let errors = notAnnotated[.error, default: 0]
-    let warnings = notAnnotated[.warning, default: 0]
-    if errors + warnings > 0 {
+    return text + annotations.closingNotice(context: context) + report.summary.description + "\n"
+  }
+
+  /// How many findings of each level became annotations, and how many did not for want of
+  /// room.
+  struct Annotations {
+    private var annotated: [Finding.Severity: Int] = [:]
+    private var notAnnotated: [Finding.Severity: Int] = [:]
+
+    /// A finding as an annotation while its level has room, else as a plain line.
+    mutating func add(
+      _ severity: Finding.Severity, annotation: () -> String, line: () -> String
+    ) -> String {
+      if annotated[severity, default: 0] < annotationsPerLevel {
+        annotated[severity, default: 0] += 1
+        return annotation() + "\n"
+      }
+      notAnnotated[severity, default: 0] += 1
+      return line() + "\n"
+    }
+
+    /// A note as a plain line, anything else as an annotation while its level has room;
+    /// nothing for a finding `--quiet` leaves out.
+    mutating func add(_ finding: Finding, in file: FileReport, context: RenderContext)
+      -> String
+    {
+      guard finding.isShown(quiet: context.quiet) else { return "" }
+      let line = TextFormat.line(for: finding, in: file)
+      guard finding.severity != .note else { return line + "\n" }
+      return add(
+        finding.severity,
+        annotation: { command(for: finding, in: file, toolName: context.toolName) },
+        line: { line })
+    }
+
+    /// The `::notice` that counts the findings past the room, and says where they are
+    /// listed; empty when every one was an annotation.
+    func closingNotice(context: RenderContext) -> String {
+      let errors = notAnnotated[.error, default: 0]
+      let warnings = notAnnotated[.warning, default: 0]
+      guard errors + warnings > 0 else { return "" }
       var parts: [String] = []
       if errors > 0 { parts.append(counted(errors, "error")) }
       if warnings > 0 { parts.append(counted(warnings, "warning")) }
       let place =
         context.writesSummary ? "the summary and the lines above" : "the lines above"
-      text += "::notice title=" + escapeProperty(context.toolName + ": more findings") + "::"
-      text += escapeData(
-        "\(parts.joined(separator: " and ")) more than GitHub shows as annotations "
-          + "(\(annotationsPerLevel) per level) are listed in \(place)")
-      text += "\n"
+      return "::notice title=" + escapeProperty(context.toolName + ": more findings") + "::"
+        + escapeData(
+          "\(parts.joined(separator: " and ")) more than GitHub shows as annotations "
+            + "(\(annotationsPerLevel) per level) are listed in \(place)") + "\n"
     }
-    return text + report.summary.description + "\n"
   }
 
   static func command(

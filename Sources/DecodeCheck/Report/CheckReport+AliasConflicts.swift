@@ -2,10 +2,14 @@ import CodableResilience
 
 extension CheckReport {
   /// Finds the alias conflicts of `registered`'s types and of every type the findings'
-  /// reports name, each type once: findings of one report per type (``typeReports``).
+  /// reports name (those of the inputs already written out too), each type once: findings of
+  /// one report per type (``typeReports``).
   mutating func findAliasConflicts(registered: [RegisteredModel]) {
     var conflicts = registered.flatMap { $0.aliasConflicts() }
     var seen = Set(registered.map(\.qualifiedName))
+    // The inputs already written out found theirs as they went.
+    conflicts += written.aliasConflicts.filter { !seen.contains($0.typeName) }
+    seen.formUnion(written.typesSeen)
     for file in files {
       for finding in file.findings {
         guard let type = finding.unknownValue?.reportingType,

@@ -34,6 +34,10 @@ public struct CheckReport: Sendable, Hashable {
   /// `nil` for a whole run.
   var shard: ShardSelection?
 
+  /// What the inputs already written out add, when the findings are written as they are
+  /// found (``WrittenInputs``); empty otherwise.
+  var written = WrittenInputs()
+
   /// Creates a report, sorting the inputs by path so the order never depends on scheduling.
   ///
   /// ```swift
@@ -51,23 +55,9 @@ public struct CheckReport: Sendable, Hashable {
 
   /// The counts the last line of every format shows.
   public var summary: CheckSummary {
-    var summary = CheckSummary()
+    var summary = written.summary
     for file in files {
-      summary[keyPath: file.group] += 1
-      if file.schema != nil, file.outcome != .notChecked { summary.schemasChecked += 1 }
-      if file.schema != nil { summary.schemaReports += 1 }
-      summary.unknownValues += file.unknownValueCount
-      summary.elementsLeftOut += file.leftOutElementCount
-      summary.renamedValues += file.renamedValueCount
-      summary.payloads += file.payloadCount
-      // A finding about a model that a baseline accepted stays listed, as a note, and counts
-      // as accepted like the payloads' findings the baseline took out.
-      summary.baselinedFindings +=
-        file.baselinedFindingCount + file.findings.count { $0.field?.isBaselined == true }
-      // Under --strict a brittle field fails the run though every payload decodes.
-      summary.failingBrittleFields += file.findings.count {
-        $0.severity == .error && $0.kind.details.isAboutTheModel
-      }
+      summary.count(file)
     }
     summary.fixedBaselineEntries = baseline?.fixed.count ?? 0
     summary.fixedEntriesFail = baseline?.fixedEntriesFail ?? false
@@ -84,8 +74,10 @@ public struct CheckReport: Sendable, Hashable {
   /// aliases conflict (or, under `--strict-baseline`, a baseline entry no longer occurs), 0
   /// otherwise.
   public var exitStatus: Int32 {
-    if files.contains(where: { $0.outcome == .notChecked }) { return 2 }
-    if files.contains(where: \.hasErrors) { return 1 }
+    if written.summary.notChecked > 0 || files.contains(where: { $0.outcome == .notChecked }) {
+      return 2
+    }
+    if written.hasErrors || files.contains(where: \.hasErrors) { return 1 }
     if typeReports.contains(where: \.hasErrors) { return 1 }
     if let baseline, baseline.fixedEntriesFail, !baseline.fixed.isEmpty { return 1 }
     return 0
@@ -100,26 +92,37 @@ extension CheckReport {
   /// those about a model's fields (``Finding/Kind/Details/isAboutTheModel``), by model and
   /// path, which the formats list after everything else.
   func findings(aboutModels: Bool) -> [(finding: Finding, file: FileReport)] {
-    var found: [(finding: Finding, file: FileReport)] = []
-    for file in files {
-      for finding in file.findings
-      where finding.kind.details.isAboutTheModel == aboutModels
-        && (aboutModels || finding.kind != .renamedValue)
-      {
-        found.append((finding, file))
-      }
-    }
     guard aboutModels else {
+      var found = payloadFindings
       found += oldSpellings.map { ($0.finding, $0.firstFile) }
       for type in typeReports {
         found += type.findings.map { ($0, type) }
       }
       return found
     }
+    var found: [(finding: Finding, file: FileReport)] = []
+    for file in files {
+      for finding in file.findings where finding.kind.details.isAboutTheModel {
+        found.append((finding, file))
+      }
+    }
     return found.sorted {
       ($0.file.typeName ?? "", $0.finding.path ?? "")
         < ($1.file.typeName ?? "", $1.finding.path ?? "")
     }
+  }
+
+  /// The findings about the inputs' payloads, input by input, but old spellings, which
+  /// ``findings(aboutModels:)`` groups after them.
+  var payloadFindings: [(finding: Finding, file: FileReport)] {
+    var found: [(finding: Finding, file: FileReport)] = []
+    for file in files {
+      for finding in file.findings
+      where !finding.kind.details.isAboutTheModel && finding.kind != .renamedValue {
+        found.append((finding, file))
+      }
+    }
+    return found
   }
 }
 
@@ -224,6 +227,25 @@ public struct CheckSummary: Sendable, Hashable, CustomStringConvertible {
 
   /// Creates a summary with every count at zero.
   init() {}
+
+  /// Adds what one input counts: one to its group, and its values, elements and payloads.
+  mutating func count(_ file: FileReport) {
+    self[keyPath: file.group] += 1
+    if file.schema != nil, file.outcome != .notChecked { schemasChecked += 1 }
+    if file.schema != nil { schemaReports += 1 }
+    unknownValues += file.unknownValueCount
+    elementsLeftOut += file.leftOutElementCount
+    renamedValues += file.renamedValueCount
+    payloads += file.payloadCount
+    // A finding about a model that a baseline accepted stays listed, as a note, and counts
+    // as accepted like the payloads' findings the baseline took out.
+    baselinedFindings +=
+      file.baselinedFindingCount + file.findings.count { $0.field?.isBaselined == true }
+    // Under --strict a brittle field fails the run though every payload decodes.
+    failingBrittleFields += file.findings.count {
+      $0.severity == .error && $0.kind.details.isAboutTheModel
+    }
+  }
 
   /// The files that were checked, whatever came of them.
   var filesChecked: Int {

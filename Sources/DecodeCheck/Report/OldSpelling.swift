@@ -8,7 +8,7 @@ import CodableResilience
 /// sends `"credit_card"` sends it in every payload.
 ///
 /// `old spelling PaymentMethod "credit_card" read as "card"; 3 payloads, 5 places`
-struct OldSpelling {
+struct OldSpelling: Sendable, Hashable {
   /// The type's name, as its reports give it: `PaymentMethod`.
   var typeName: String
   /// The spelling received: `credit_card`.
@@ -33,37 +33,57 @@ struct OldSpelling {
   }
 }
 
-extension CheckReport {
-  /// Every old spelling the payloads sent, grouped by type, spelling and canonical value, in
-  /// the order first seen.
-  var oldSpellings: [OldSpelling] {
-    var groups: [OldSpelling] = []
-    var indices: [[String]: Int] = [:]
-    for (fileIndex, file) in files.enumerated() where file.renamedValueCount > 0 {
-      for finding in file.findings {
-        guard let value = finding.unknownValue,
-          case .renamedValue(let canonical) = value.kind
-        else { continue }
-        // One payload per file, or per line with `--lines`; a type checked against an OpenAPI
-        // document counts once, however many of its payloads send it.
-        let payload =
-          file.payloadCount > 1 && file.schema == nil
-          ? "\(fileIndex):\(finding.position?.line ?? 0)" : "\(fileIndex)"
-        let key = [value.typeName, value.rawValue, canonical]
-        let index =
-          indices[key]
-          ?? {
-            groups.append(
-              OldSpelling(
-                typeName: value.typeName, received: value.rawValue, canonical: canonical,
-                first: finding, firstFile: file))
-            indices[key] = groups.count - 1
-            return groups.count - 1
-          }()
-        groups[index].payloads.insert(payload)
-        groups[index].placeCount += 1
-      }
+/// Old spellings grouped by type, spelling and canonical value, in the order first seen, as
+/// inputs are added one after another.
+struct OldSpellingGroups: Sendable, Hashable {
+  private(set) var groups: [OldSpelling] = []
+  private var indices: [[String]: Int] = [:]
+  /// How many inputs were added, which numbers the next: a payload is known by its input's
+  /// number (and line).
+  private var inputs = 0
+
+  /// Adds the old spellings of the next input.
+  mutating func add(_ file: FileReport) {
+    defer { inputs += 1 }
+    guard file.renamedValueCount > 0 else { return }
+    for finding in file.findings {
+      guard let value = finding.unknownValue, case .renamedValue(let canonical) = value.kind
+      else { continue }
+      // One payload per file, or per line with `--lines`; a type checked against an OpenAPI
+      // document counts once, however many of its payloads send it.
+      let payload =
+        file.payloadCount > 1 && file.schema == nil
+        ? "\(inputs):\(finding.position?.line ?? 0)" : "\(inputs)"
+      let key = [value.typeName, value.rawValue, canonical]
+      let index =
+        indices[key]
+        ?? {
+          // The group names its first input's place, not the input's other findings.
+          var place = file
+          place.findings = []
+          place.acceptedFindings = []
+          place.audits = []
+          groups.append(
+            OldSpelling(
+              typeName: value.typeName, received: value.rawValue, canonical: canonical,
+              first: finding, firstFile: place))
+          indices[key] = groups.count - 1
+          return groups.count - 1
+        }()
+      groups[index].payloads.insert(payload)
+      groups[index].placeCount += 1
     }
-    return groups
+  }
+}
+
+extension CheckReport {
+  /// Every old spelling the payloads sent, those of the inputs already written out first,
+  /// grouped by type, spelling and canonical value, in the order first seen.
+  var oldSpellings: [OldSpelling] {
+    var spellings = written.oldSpellings
+    for file in files {
+      spellings.add(file)
+    }
+    return spellings.groups
   }
 }
