@@ -29,6 +29,8 @@ struct Measurement: Encodable {
   /// The process's peak resident memory after the candidate's first run, in bytes, for a
   /// scenario that measures it.
   var candidatePeakMemoryBytes: Int?
+  /// What the row measured besides time, such as the peaks of child processes.
+  var note: String?
 
   var candidateMegabytesPerSecond: Double { Double(candidateBytes) / candidateSeconds / 1e6 }
   var baselineMegabytesPerSecond: Double { Double(baselineBytes) / baselineSeconds / 1e6 }
@@ -49,6 +51,7 @@ struct Measurement: Encodable {
     case candidateItemsPerSecond = "candidate_items_per_s"
     case candidateItemNoun = "candidate_item"
     case candidatePeakMemoryBytes = "candidate_peak_memory_bytes"
+    case note
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -70,6 +73,7 @@ struct Measurement: Encodable {
     try container.encodeIfPresent(candidateItemsPerSecond, forKey: .candidateItemsPerSecond)
     try container.encodeIfPresent(candidateItems?.noun, forKey: .candidateItemNoun)
     try container.encodeIfPresent(candidatePeakMemoryBytes, forKey: .candidatePeakMemoryBytes)
+    try container.encodeIfPresent(note, forKey: .note)
   }
 }
 
@@ -117,7 +121,8 @@ extension Scenario {
       ratio: median(ratios),
       target: target,
       candidateItems: comparison.candidateItems,
-      candidatePeakMemoryBytes: comparison.candidatePeakMemoryBytes
+      candidatePeakMemoryBytes: comparison.candidatePeakMemoryBytes,
+      note: comparison.note
     )
   }
 }

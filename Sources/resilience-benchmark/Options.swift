@@ -32,6 +32,9 @@ struct Options {
                         valgrind --tool=callgrind .build/release/resilience-benchmark \\
                           --filter NAME --sizes 1000 --profile candidate
 
+    `resilience-benchmark --check-child ARGS` runs `decode-check ARGS` with the sample Booking
+    type and nothing else: the child process whose peak memory decode-check-memory-flat reads.
+
     Exit status: 0 when every ratio meets its target, 1 when one does not, 2 on a usage error.
     """
 

@@ -101,6 +101,9 @@ struct Report: Encodable {
             "  \(sized.records.formatted()) records: \(seconds) s a run; peak memory "
               + "\((Double(peak) / 1e6).rounded().formatted()) MB after the first (the process's)")
         }
+        if let note = sized.note {
+          lines.append("  \(sized.records.formatted()) records: \(note)")
+        }
         guard let rate = sized.candidateItemsPerSecond, let items = sized.candidateItems else {
           continue
         }

@@ -56,6 +56,9 @@ struct Comparison {
   /// may have raised the peak already.
   var candidatePeakMemoryBytes: Int?
 
+  /// What the row measured besides time, which the report prints under it.
+  var note: String?
+
   /// Compares two decodes. Each is run once here (outside the measurement) and `check` is
   /// given both results, to throw if they did not decode the same thing.
   init<Candidate, Baseline>(

@@ -42,6 +42,7 @@ extension Scenario {
     decodeCheckAuditMemory,
     decodeCheckAuditEvents,
     decodeCheckOpenAPI,
+    decodeCheckMemoryFlat,
   ]
 
   static let unknownDecodableString = Scenario(

@@ -2,6 +2,8 @@ import Foundation
 
 // `swift run -c release resilience-benchmark --help` explains the flags.
 
+runCheckChildIfAsked()
+
 let options: Options
 let scenarios: [Scenario]
 do {
