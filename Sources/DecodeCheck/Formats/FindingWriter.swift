@@ -20,17 +20,11 @@ struct FindingWriter {
 
   /// The lines of the findings of `files`, their payloads' findings but old spellings.
   mutating func lines(for files: [FileReport]) -> String {
-    var text = ""
-    for (finding, file) in CheckReport(files: files, isStrict: false).payloadFindings {
-      switch format {
-      case .github:
-        text += annotations.add(finding, in: file, context: context)
-      default:
-        guard finding.isShown(quiet: context.quiet) else { continue }
-        text += TextFormat.line(for: finding, in: file) + "\n"
-      }
+    let findings = CheckReport(files: files, isStrict: false).payloadFindings
+    guard format == .github else { return TextFormat.lines(for: findings, quiet: context.quiet) }
+    return findings.reduce(into: "") { text, found in
+      text += annotations.add(found.finding, in: found.file, context: context)
     }
-    return text
   }
 
   /// What follows the inputs' lines: the rest of the report, whose inputs were written.

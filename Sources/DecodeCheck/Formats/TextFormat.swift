@@ -9,10 +9,7 @@
 /// summary.
 enum TextFormat {
   static func render(_ report: CheckReport, quiet: Bool, verbose: Bool = false) -> String {
-    var text = ""
-    for (finding, file) in report.findings(aboutModels: false) where finding.isShown(quiet: quiet) {
-      text += line(for: finding, in: file) + "\n"
-    }
+    var text = lines(for: report.findings(aboutModels: false), quiet: quiet)
     if let baseline = report.baseline, !quiet || baseline.fixedEntriesFail {
       for entry in baseline.fixed {
         text += line(forFixed: entry, failing: baseline.fixedEntriesFail) + "\n"
@@ -27,6 +24,15 @@ enum TextFormat {
       text += line + "\n"
     }
     return text + report.summary.description + "\n"
+  }
+
+  /// The findings' lines, but those `quiet` leaves out.
+  static func lines(for findings: [(finding: Finding, file: FileReport)], quiet: Bool) -> String {
+    var text = ""
+    for (finding, file) in findings where finding.isShown(quiet: quiet) {
+      text += line(for: finding, in: file) + "\n"
+    }
+    return text
   }
 
   /// A baseline entry that no longer occurs, as a note (an error under `--strict-baseline`):

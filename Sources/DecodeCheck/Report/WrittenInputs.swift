@@ -13,21 +13,15 @@ struct WrittenInputs: Sendable, Hashable {
   private(set) var hasErrors = false
   /// The values the inputs sent in an old spelling, grouped.
   private(set) var oldSpellings = OldSpellingGroups()
-  /// The alias conflicts of the types the inputs' findings name, and those types' names.
-  private(set) var aliasConflicts: [AliasConflict] = []
-  private(set) var typesSeen: Set<String> = []
+  /// The types the inputs' findings name, with their alias conflicts.
+  private(set) var reportedTypes = ReportedTypes()
 
   /// Adds one input, after it is written out.
   mutating func add(_ file: FileReport) {
     summary.count(file)
     hasErrors = hasErrors || file.hasErrors
     oldSpellings.add(file)
-    for finding in file.findings {
-      guard let type = finding.unknownValue?.reportingType,
-        typesSeen.insert(String(reflecting: type)).inserted
-      else { continue }
-      aliasConflicts += AliasConflict.all(of: type)
-    }
+    reportedTypes.add(file)
   }
 }
 

@@ -83,6 +83,24 @@ import Testing
     #expect(!written.typeReports.isEmpty)
   }
 
+  @Test func theRoomForAnnotationsIsTheRunsNotABatchs() throws {
+    let folder = try TemporaryFolder()
+    let entries = (0..<150).map { index in
+      Archives.entry(
+        Archives.host + "/api/bookings/b-\(index)", text: Payloads.bookingWithUnknownValues)
+    }
+    let archive = try folder.write(try Archives.archive(entries), to: "capture.har")
+    let routes = try folder.write(Archives.routes, to: "routes.json")
+    let run = runCommand(["--format", "github", "--routes", routes, archive])
+    let warnings = run.outputLines.count { $0.contains(": warning: ") }
+    #expect(run.outputLines.count { $0.hasPrefix("::warning ") } == 10)
+    #expect(warnings == 150 * 2 - 10)
+    #expect(
+      run.outputLines.dropLast().last
+        == "::notice title=decode-check%3A more findings::\(warnings) warnings more than GitHub "
+        + "shows as annotations (10 per level) are listed in the lines above")
+  }
+
   @Test func whatADisabledClassTakesOutIsNotCounted() throws {
     let folder = try Self.mixedFolder()
     let run = runCommand(
