@@ -135,11 +135,7 @@ private enum CheckMemory {
     guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
       throw ComparisonError(description: "the child check failed (status \(status))")
     }
-    #if canImport(Darwin)
-      return Int(usage.ru_maxrss)
-    #else
-      return Int(usage.ru_maxrss) * 1024
-    #endif
+    return maximumResidentBytes(of: usage)
   }
 
   static let childFlag = "--check-child"

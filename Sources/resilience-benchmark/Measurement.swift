@@ -154,6 +154,11 @@ func peakResidentBytes() -> Int {
   #else
     getrusage(RUSAGE_SELF, &usage)
   #endif
+  return maximumResidentBytes(of: usage)
+}
+
+/// The peak resident memory `usage` records, in bytes.
+func maximumResidentBytes(of usage: rusage) -> Int {
   // Linux counts kilobytes, Darwin bytes.
   #if canImport(Darwin)
     return Int(usage.ru_maxrss)
